@@ -1,0 +1,180 @@
+/**
+ * Accounts, sessions, profiles and organizations (accounts spec §7): request bodies and the
+ * response shapes the PWA reads. Messages are ids from ./messages, translated where shown.
+ */
+import { z } from 'zod';
+
+import { LIMITS } from './limits';
+import { M } from './messages';
+import { ADDRESS_OPTIONS } from './places';
+
+const required = (id: string) => z.string({ error: id }).trim().min(1, id);
+
+export const email = required(M.emailRequired.id)
+  .max(254, M.emailInvalid.id)
+  .pipe(z.email(M.emailInvalid.id))
+  .transform((s) => s.toLowerCase());
+
+/** Sign-up and reset rules: 8-32 letters and digits with an upper, a lower and a digit. */
+export const newPassword = z
+  .string({ error: M.passwordRequired.id })
+  .min(1, M.passwordRequired.id)
+  .refine((s) => s.length === 0 || (s.length >= LIMITS.passwordMin && s.length <= LIMITS.passwordMax), M.passwordLength.id)
+  .refine((s) => s.length === 0 || /^[A-Za-z0-9]+$/.test(s), M.passwordAlnum.id)
+  .refine((s) => s.length === 0 || (/[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s)), M.passwordMix.id);
+
+/** Account form rule: optional; if given, 8-32 letters and digits with an upper and a digit. */
+export const accountPassword = z
+  .string()
+  .refine(
+    (s) => s.length >= LIMITS.passwordMin && s.length <= LIMITS.passwordMax && /^[A-Za-z0-9]+$/.test(s) && /[A-Z]/.test(s) && /\d/.test(s),
+    M.accountPassword.id,
+  );
+
+export const username = required(M.usernameRequired.id)
+  .max(30, M.usernameTooLong.id)
+  .regex(/^[A-Za-z0-9@.+\-_]+$/, M.usernameChars.id);
+
+export const address = required(M.addressRequired.id).refine((s) => ADDRESS_OPTIONS.has(s), M.addressInvalid.id);
+
+/** YYYY-MM-DD, not in the future (age ≥ 0) and not earlier than 225 years ago. */
+export function dateOfBirth(requiredId: string) {
+  return required(requiredId)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, M.dobInvalid.id)
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), M.dobInvalid.id)
+    .refine((s) => s <= isoDate(new Date()), M.dobMinAge.id)
+    .refine((s) => s >= isoDate(yearsAgo(LIMITS.maxAgeYears)), M.dobTooOld.id);
+}
+
+export function isoDate(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+export function yearsAgo(years: number, from = new Date()): Date {
+  const d = new Date(from);
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  return d;
+}
+
+/** Whole years between a YYYY-MM-DD birth date and `at`. */
+export function ageOn(dob: string, at = new Date()): number {
+  const [y, m, d] = dob.split('-').map(Number) as [number, number, number];
+  let age = at.getFullYear() - y;
+  if (at.getMonth() + 1 < m || (at.getMonth() + 1 === m && at.getDate() < d)) age -= 1;
+  return age;
+}
+
+export const orgCode = z.string().regex(new RegExp(`^\\d{${LIMITS.orgCodeLength}}$`), M.orgCodeDigits.id);
+
+// ---- requests ----------------------------------------------------------------------------------
+
+export const loginBody = z.object({
+  email: required(M.emailRequired.id).transform((s) => s.toLowerCase()),
+  password: z.string({ error: M.passwordRequired.id }).min(1, M.passwordRequired.id),
+});
+
+export const signupBody = z
+  .object({ email, password: newPassword, confirm_password: z.string({ error: M.confirmPasswordRequired.id }).min(1, M.confirmPasswordRequired.id) })
+  .refine((b) => b.password === b.confirm_password, { path: ['confirm_password'], message: M.passwordsDoNotMatch.id });
+
+export const passwordResetBody = z.object({ email });
+
+export const passwordResetConfirmBody = z
+  .object({
+    new_password: newPassword,
+    confirm_password: z.string({ error: M.confirmPasswordRequired.id }).min(1, M.confirmPasswordRequired.id),
+  })
+  .refine((b) => b.new_password === b.confirm_password, { path: ['confirm_password'], message: M.passwordsDoNotMatch.id });
+
+export const refreshBody = z.object({ refresh: z.string({ error: M.sessionExpired.id }).min(1, M.sessionExpired.id) });
+
+export const logoutBody = z.object({ refresh: z.string().optional() });
+
+/** Multipart text fields of POST /api/register-profile/ (the file is `profile_picture`). */
+export const registerProfileFields = z.object({
+  address,
+  username,
+  first_name: required(M.realNameRequired.id).max(100, M.invalidValue.id),
+  date_of_birth: dateOfBirth(M.dobRequired.id),
+});
+
+export const sharedUserInput = z.object({ id: z.coerce.number().int().positive(), is_shared: z.boolean() });
+
+/** PATCH /api/profile/ (JSON): every field optional; arrays replace the stored sets. */
+export const profilePatchBody = z.object({
+  username: username.optional(),
+  first_name: required(M.realNameRequired.id).max(100, M.invalidValue.id).optional(),
+  address: address.optional(),
+  date_of_birth: dateOfBirth(M.dobRequiredProfile.id).optional(),
+  is_published: z.boolean().optional(),
+  organizations: z.array(z.coerce.number().int().positive()).max(50).optional(),
+  shared_users: z.array(sharedUserInput).max(100).optional(),
+});
+
+export const profileLoginBody = z.object({ username: required(M.usernameRequired.id) });
+
+/** PATCH /api/account-info/ (JSON). `password` is sent only when the parent changed it. */
+export const accountInfoPatchBody = z.object({
+  first_name: required(M.nameRequired.id).min(LIMITS.nameMin, M.nameMin.id).max(100, M.invalidValue.id).optional(),
+  address: address.optional(),
+  email: email.optional(),
+  password: accountPassword.optional(),
+});
+
+// ---- responses ---------------------------------------------------------------------------------
+
+export const organization = z.object({ id: z.number(), name: z.string() });
+export const sharedUser = z.object({
+  id: z.number(),
+  username: z.string(),
+  profile_picture: z.string().nullable(),
+  is_shared: z.boolean(),
+});
+export const profile = z.object({
+  id: z.number(),
+  username: z.string(),
+  first_name: z.string(),
+  date_of_birth: z.string(),
+  address: z.string(),
+  profile_picture: z.string().nullable(),
+  is_logged_in: z.boolean(),
+  is_published: z.boolean(),
+  organizations: z.array(organization),
+  shared_users: z.array(sharedUser),
+});
+export const tokenPair = z.object({ access: z.string(), refresh: z.string(), message: z.string().optional() });
+export const signupResponse = z.object({ email: z.string(), success: z.boolean(), message: z.string() });
+export const messageResponse = z.object({ message: z.string() });
+export const detailResponse = z.object({ detail: z.string() });
+export const accountInfo = z.object({
+  email: z.string(),
+  first_name: z.string(),
+  address: z.string(),
+  profiles: z.array(z.object({ id: z.number(), username: z.string(), profile_picture: z.string().nullable() })),
+});
+export const me = z.object({ email: z.string(), username: z.string().nullable() });
+export const organizationList = z.object({ results: z.array(organization) });
+export const navbarLink = z.object({ navbar_type: z.string(), url: z.string() });
+
+export type LoginBody = z.input<typeof loginBody>;
+export type SignupBody = z.input<typeof signupBody>;
+export type PasswordResetConfirmBody = z.input<typeof passwordResetConfirmBody>;
+export type RegisterProfileFields = z.input<typeof registerProfileFields>;
+export type ProfilePatchBody = z.input<typeof profilePatchBody>;
+export type AccountInfoPatchBody = z.input<typeof accountInfoPatchBody>;
+export type Organization = z.infer<typeof organization>;
+export type SharedUser = z.infer<typeof sharedUser>;
+export type Profile = z.infer<typeof profile>;
+export type TokenPair = z.infer<typeof tokenPair>;
+export type SignupResponse = z.infer<typeof signupResponse>;
+export type AccountInfo = z.infer<typeof accountInfo>;
+export type Me = z.infer<typeof me>;
+export type NavbarLink = z.infer<typeof navbarLink>;
+
+/** JWT payload fields the PWA reads (it decodes, never verifies). */
+export interface TokenClaims {
+  exp: number;
+  typ: 'access' | 'refresh' | 'child_access' | 'child_refresh';
+  sub: string;
+  pid?: number;
+}

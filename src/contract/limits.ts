@@ -1,0 +1,28 @@
+/** Business constants shared by the PWA and the server (spec §9 of both documents, decisions.md). */
+export const LIMITS = {
+  passwordMin: 8,
+  passwordMax: 32,
+  nameMin: 2,
+  orgCodeLength: 6,
+  /** Date of birth may not be earlier than this many years before today. */
+  maxAgeYears: 225,
+  /** Profile picture: up to this many chosen, only the first is sent. */
+  profilePicturesChosen: 5,
+  /** Bytes accepted for one uploaded picture. */
+  maxUploadBytes: 15 * 1024 * 1024,
+  /** Pixel cap for decoded uploads (decompression-bomb guard). */
+  maxUploadPixels: 50_000_000,
+  maxImagesPerWork: 5,
+  freePlanImageLimit: 5,
+  pageSizeWorks: 12,
+  pageSizeContests: 10,
+  pageSizeClasses: 10,
+  /** Refresh this many seconds before a token's exp. */
+  refreshLeadSeconds: 60,
+  childSelectDelayMs: 300,
+} as const;
+
+export const TOAST_MS = { default: 5000, short: 3000, childLogin: 3500 } as const;
+
+export const LANGUAGES = ['en', 'ja'] as const;
+export type Language = (typeof LANGUAGES)[number];

@@ -1,0 +1,120 @@
+/**
+ * Messages that both sides speak: validation texts carried by the contract's zod schemas and the
+ * texts the server answers with. Each has an explicit id; `lingui extract` picks them up through
+ * the `/*i18n*\/` marks, and both the PWA and the server translate them with `i18n._(id)`.
+ * Zod issues carry the id as their message, so a field error is translated wherever it is shown.
+ */
+export interface Msg {
+  readonly id: string;
+  readonly message: string;
+}
+
+export const M = {
+  // Validation (accounts spec §5, verbatim)
+  emailRequired: /*i18n*/ { id: 'v.email_required', message: 'Email is required' },
+  passwordRequired: /*i18n*/ { id: 'v.password_required', message: 'Password is required' },
+  passwordLength: /*i18n*/ { id: 'v.password_length', message: 'Password must be between 8 and 32 characters' },
+  passwordAlnum: /*i18n*/ { id: 'v.password_alnum', message: 'Password must contain only alphanumeric characters' },
+  passwordMix: /*i18n*/ {
+    id: 'v.password_mix',
+    message: 'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+  },
+  confirmPasswordRequired: /*i18n*/ { id: 'v.confirm_password_required', message: 'Confirm Password is required' },
+  passwordsDoNotMatch: /*i18n*/ { id: 'v.passwords_do_not_match', message: 'Passwords do not match' },
+  addressRequired: /*i18n*/ { id: 'v.address_required', message: 'Current address is required' },
+  addressInvalid: /*i18n*/ { id: 'v.address_invalid', message: 'Please choose a prefecture or country from the list' },
+  realNameRequired: /*i18n*/ { id: 'v.real_name_required', message: 'Real name is required' },
+  usernameRequired: /*i18n*/ { id: 'v.username_required', message: 'Username is required' },
+  usernameChars: /*i18n*/ {
+    id: 'v.username_chars',
+    message: 'Username can only contain letters, numbers, and @/./+/-/_ characters',
+  },
+  usernameTooLong: /*i18n*/ { id: 'v.username_too_long', message: 'Username must be at most 30 characters' },
+  dobRequired: /*i18n*/ { id: 'v.dob_required', message: 'Date of birth is required' },
+  dobRequiredProfile: /*i18n*/ { id: 'v.dob_required_profile', message: 'Date of Birth is required' },
+  dobMinAge: /*i18n*/ { id: 'v.dob_min_age', message: 'You must be at least 0 years old' },
+  dobTooOld: /*i18n*/ { id: 'v.dob_too_old', message: 'Date of birth cannot be more than 225 years ago' },
+  dobInvalid: /*i18n*/ { id: 'v.dob_invalid', message: 'Please enter a valid date' },
+  orgRequired: /*i18n*/ { id: 'v.org_required', message: 'At least one organization is required' },
+  orgCodeInvalid: /*i18n*/ { id: 'v.org_code_invalid', message: 'Organization code is not valid' },
+  orgCodeDigits: /*i18n*/ { id: 'v.org_code_digits', message: 'Organization code must be 6 digits' },
+  nameRequired: /*i18n*/ { id: 'v.name_required', message: 'Name is required' },
+  nameMin: /*i18n*/ { id: 'v.name_min', message: 'Name must be at least 2 characters' },
+  emailInvalid: /*i18n*/ { id: 'v.email_invalid', message: 'Invalid email format' },
+  accountPassword: /*i18n*/ {
+    id: 'v.account_password',
+    message: 'Password must be at least 8 characters, include one uppercase letter, and one number',
+  },
+  invalidValue: /*i18n*/ { id: 'v.invalid_value', message: 'This value is not valid' },
+  invalidBody: /*i18n*/ { id: 'v.invalid_body', message: 'The request could not be read. Please try again.' },
+  invalidUser: /*i18n*/ { id: 'v.invalid_user', message: 'That user is not in your family' },
+  imageRequired: /*i18n*/ { id: 'v.image_required', message: 'Image is required' },
+  imageType: /*i18n*/ {
+    id: 'v.image_type',
+    message: 'Only JPEG, PNG, WebP and AVIF images can be uploaded (HEIC is not supported)',
+  },
+  imageTooLarge: /*i18n*/ { id: 'v.image_too_large', message: 'The image is too large (15 MB or 50 megapixels at most)' },
+  imageUnreadable: /*i18n*/ { id: 'v.image_unreadable', message: 'The image could not be read. It may be damaged.' },
+
+  // Answers from the server
+  loginSuccess: /*i18n*/ { id: 's.login_success', message: 'Logged in successfully' },
+  loginInvalid: /*i18n*/ { id: 's.login_invalid', message: 'The e-mail address or password is incorrect' },
+  notVerified: /*i18n*/ {
+    id: 's.not_verified',
+    message: 'Your account registration is not yet complete. Please register from the confirmation e-mail.',
+  },
+  signupSent: /*i18n*/ {
+    id: 's.signup_sent',
+    message: 'We have sent a confirmation e-mail. Please open the link in it to complete your registration.',
+  },
+  resetSent: /*i18n*/ {
+    id: 's.reset_sent',
+    message: 'If an account exists for this e-mail address, we have sent a link to reset the password.',
+  },
+  resetDone: /*i18n*/ {
+    id: 's.reset_done',
+    message: 'Password reset successful. Please login with your new password.',
+  },
+  verifyDone: /*i18n*/ { id: 's.verify_done', message: 'Email verified successfully! Please login to continue.' },
+  linkInvalid: /*i18n*/ {
+    id: 's.link_invalid',
+    message: 'This link is invalid or has expired. Please request a new one.',
+  },
+  sessionExpired: /*i18n*/ { id: 's.session_expired', message: 'Your session has expired. Please log in again.' },
+  loginRequired: /*i18n*/ { id: 's.login_required', message: 'Please login to continue' },
+  childRequired: /*i18n*/ { id: 's.child_required', message: 'Please select a user to continue.' },
+  forbidden: /*i18n*/ { id: 's.forbidden', message: 'You do not have permission to do this.' },
+  csrfFailed: /*i18n*/ { id: 's.csrf_failed', message: 'Security check failed. Please reload the page and try again.' },
+  notFound: /*i18n*/ { id: 's.not_found', message: 'Not found.' },
+  rateLimited: /*i18n*/ { id: 's.rate_limited', message: 'Too many attempts. Please wait a while and try again.' },
+  serverError: /*i18n*/ { id: 's.server_error', message: 'Something went wrong, Please try again later' },
+  profileRegistered: /*i18n*/ { id: 's.profile_registered', message: 'The user has been registered.' },
+  profileUpdated: /*i18n*/ { id: 's.profile_updated', message: 'The profile has been updated.' },
+  profileDeleted: /*i18n*/ { id: 's.profile_deleted', message: 'The profile has been deleted.' },
+  usernameTaken: /*i18n*/ { id: 's.username_taken', message: 'This username is already used in your family.' },
+  childLoggedIn: /*i18n*/ { id: 's.child_logged_in', message: '{username} logged in' },
+  accountUpdated: /*i18n*/ { id: 's.account_updated', message: 'Your account information has been updated.' },
+  accountDeleted: /*i18n*/ { id: 's.account_deleted', message: 'Your account has been deleted.' },
+  emailUnavailable: /*i18n*/ { id: 's.email_unavailable', message: 'This e-mail address cannot be used.' },
+  loggedOut: /*i18n*/ { id: 's.logged_out', message: 'You have been logged out.' },
+
+  // E-mails
+  mailVerifySubject: /*i18n*/ { id: 'mail.verify_subject', message: 'Little Museum: please confirm your e-mail address' },
+  mailVerifyBody: /*i18n*/ {
+    id: 'mail.verify_body',
+    message:
+      'Welcome to Little Museum!\n\nPlease open this link within 24 hours to complete your registration:\n{link}\n\nIf you did not sign up, you can ignore this e-mail.',
+  },
+  mailExistsSubject: /*i18n*/ { id: 'mail.exists_subject', message: 'Little Museum: someone tried to sign up with your address' },
+  mailExistsBody: /*i18n*/ {
+    id: 'mail.exists_body',
+    message:
+      'Someone tried to create a Little Museum account with this e-mail address, but you already have one.\n\nIf you forgot your password, you can reset it here:\n{link}\n\nIf it was not you, you can ignore this e-mail.',
+  },
+  mailResetSubject: /*i18n*/ { id: 'mail.reset_subject', message: 'Little Museum: reset your password' },
+  mailResetBody: /*i18n*/ {
+    id: 'mail.reset_body',
+    message:
+      'We received a request to reset your Little Museum password.\n\nOpen this link within 1 hour to choose a new password:\n{link}\n\nIf you did not ask for this, you can ignore this e-mail.',
+  },
+} as const satisfies Record<string, Msg>;
