@@ -1,0 +1,47 @@
+/**
+ * Outgoing e-mail through nodemailer. With SMTP_URL it sends; without, each message is written as
+ * an .eml file to DATA_DIR/outbox/ (names sort by time) and its link is printed, so a developer can
+ * sign up and verify without a mail server.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** The action link, printed to stdout in outbox mode. */
+  link?: string;
+}
+
+export interface MailAdapter {
+  send(message: MailMessage): Promise<void>;
+}
+
+export function createMailAdapter(options: { smtpUrl: string | undefined; from: string; outboxDir: string; log?: (line: string) => void }): MailAdapter {
+  const log = options.log ?? ((line: string) => console.log(line));
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(m) {
+        await transport.sendMail({ from: options.from, to: m.to, subject: m.subject, text: m.text });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let sequence = 0;
+  return {
+    async send(m) {
+      const info = await transport.sendMail({ from: options.from, to: m.to, subject: m.subject, text: m.text });
+      await mkdir(options.outboxDir, { recursive: true });
+      sequence = (sequence + 1) % 1_000_000;
+      // ISO time plus a counter: lexical order is sending order, also within one millisecond.
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const name = `${stamp}-${String(sequence).padStart(6, '0')}.eml`;
+      await writeFile(join(options.outboxDir, name), info.message as Buffer);
+      log(`[mail] ${m.to}: ${m.subject}${m.link ? `\n[mail] link: ${m.link}` : ''}`);
+    },
+  };
+}

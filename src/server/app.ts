@@ -1,0 +1,78 @@
+/**
+ * The Hono app: middleware (security headers, language, CSRF, body limits, bearer auth), the API
+ * routes, /media and the built PWA, and one error handler for the contract's error bodies.
+ * Routes are registered without trailing slashes and the app is non-strict, so /api/login and
+ * /api/login/ are the same route.
+ */
+import { join } from 'node:path';
+
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import { secureHeaders } from 'hono/secure-headers';
+
+import { LIMITS } from '../contract/limits';
+import { M } from '../contract/messages';
+import type { AppDeps } from './deps';
+import type { AppEnv } from './env';
+import { ValidationError } from './errors';
+import { bearerAuth } from './middleware/auth';
+import { csrf } from './middleware/csrf';
+import { notFoundJson, onError } from './middleware/errors';
+import { language } from './middleware/language';
+import { serveMedia, servePwa } from './middleware/static';
+import { accountRoutes } from './routes/account';
+import { authRoutes } from './routes/auth';
+import { organizationRoutes } from './routes/organizations';
+import { profileRoutes } from './routes/profiles';
+import { publicRoutes } from './routes/public';
+
+const JSON_BODY_LIMIT = 256 * 1024;
+/** Room for one picture at the limit plus the form's text fields. */
+const UPLOAD_BODY_LIMIT = LIMITS.maxUploadBytes + 256 * 1024;
+
+const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/** Reject oversized bodies while streaming, before anything buffers them. */
+const limitBodies = createMiddleware<AppEnv>(async (c, next) => {
+  const upload = /^\/api\/register-profile\/?$/.test(c.req.path);
+  const limiter = bodyLimit({
+    maxSize: upload ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT,
+    onError: () => {
+      throw upload ? ValidationError.of('profile_picture', M.imageTooLarge.id) : ValidationError.nonField(M.invalidBody.id);
+    },
+  });
+  return limiter(c, next);
+});
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>({ strict: false });
+  const mediaRoot = join(deps.config.dataDir, 'media');
+  const https = deps.config.publicUrl.startsWith('https://');
+
+  // COOP/CORP defaults suit a same-origin PWA; CSP is left to the web build, which knows its assets.
+  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, strictTransportSecurity: https ? undefined : false }));
+  app.use('*', language);
+  app.use('*', csrf({ secure: https }));
+  app.use('/api/*', limitBodies);
+  app.use('/api/*', bearerAuth(deps));
+  app.use('/api/*', async (c, next) => {
+    await next();
+    // Answers depend on the bearer token; no shared cache may keep them.
+    c.header('Cache-Control', 'no-store');
+  });
+
+  for (const routes of [authRoutes, profileRoutes, accountRoutes, organizationRoutes, publicRoutes]) {
+    app.route('/api', routes(deps));
+  }
+
+  app.on(['GET', 'HEAD'], '/media/*', async (c) => (await serveMedia(c, mediaRoot)) ?? notFoundJson(c));
+  app.on(['GET', 'HEAD'], '*', async (c) => {
+    if (isApi(c.req.path)) return notFoundJson(c);
+    return (await servePwa(c, deps.config.distDir)) ?? notFoundJson(c);
+  });
+
+  app.notFound(notFoundJson);
+  app.onError(onError);
+  return app;
+}

@@ -1,0 +1,83 @@
+/**
+ * The only reader of process.env (lint rule `no-restricted-properties`). Everything else receives a
+ * Config, so tests build their own with loadConfig({...}).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+import { z } from 'zod';
+
+/** HS256 keys shorter than the hash output weaken the MAC (RFC 7518 §3.2). */
+const MIN_SECRET_BYTES = 32;
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().min(1).optional(),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z.string().min(1).optional(),
+  JWT_SECRET: z.string().min(1).optional(),
+  DEMO: z.string().optional(),
+  MAIL_FROM: z.string().min(1).default('Little Museum <no-reply@littlemuseum.local>'),
+  /** '1' when a reverse proxy sets X-Forwarded-For; otherwise the socket address is the client. */
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  DIST_DIR: z.string().min(1).default('./dist'),
+});
+
+export interface Config {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  jwtSecret: Uint8Array;
+  demo: boolean;
+  mailFrom: string;
+  trustProxy: boolean;
+  distDir: string;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings in .env files mean "unset", not "set to nothing".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration: ${z.prettifyError(parsed.error)}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    jwtSecret: e.JWT_SECRET ? secretFromEnv(e.JWT_SECRET) : persistedSecret(dataDir),
+    demo: e.DEMO !== '0',
+    mailFrom: e.MAIL_FROM,
+    trustProxy: e.TRUST_PROXY === '1',
+    distDir: resolve(e.DIST_DIR),
+  };
+}
+
+function secretFromEnv(value: string): Uint8Array {
+  const bytes = new TextEncoder().encode(value);
+  if (bytes.length < MIN_SECRET_BYTES) {
+    throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes (256 bits)`);
+  }
+  return bytes;
+}
+
+/** Generated once and kept in DATA_DIR, so a restart does not log everybody out. */
+function persistedSecret(dataDir: string): Uint8Array {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
+    if (stored.length >= MIN_SECRET_BYTES) return new Uint8Array(stored);
+  }
+  const fresh = randomBytes(MIN_SECRET_BYTES);
+  writeFileSync(file, fresh.toString('base64url'), { mode: 0o600 });
+  return new Uint8Array(fresh);
+}

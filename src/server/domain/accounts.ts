@@ -1,0 +1,127 @@
+/**
+ * Sign-up, e-mail verification, login and password reset. Answers never reveal whether an
+ * address has an account: sign-up and reset requests answer the same, and a login for an
+ * unknown address costs the same argon2 work as a real one.
+ */
+import { eq, sql } from 'drizzle-orm';
+
+import type { Language } from '../../contract/limits';
+import { M, type Msg } from '../../contract/messages';
+import { refreshTokens, users, type UserRow } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../errors';
+import { translator } from '../i18n';
+import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { hit, LIMITS_BY_NAME, refund } from './rate-limit';
+import { issuePair, type TokenPairOut } from './sessions';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function findUserByEmail(deps: AppDeps, email: string): Promise<UserRow | null> {
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email));
+  return user ?? null;
+}
+
+async function findUserByUuid(deps: AppDeps, uid: string): Promise<UserRow | null> {
+  if (!UUID.test(uid)) return null;
+  const [user] = await deps.db.select().from(users).where(eq(users.uuid, uid.toLowerCase()));
+  return user ?? null;
+}
+
+/** Mail goes out after the answer, so an SMTP round trip cannot hint that an address exists. */
+function deliver(deps: AppDeps, to: string, lang: Language, kind: 'verify' | 'exists' | 'reset', link: string): void {
+  const t = translator(lang);
+  const templates: Record<typeof kind, readonly [Msg, Msg]> = {
+    verify: [M.mailVerifySubject, M.mailVerifyBody],
+    exists: [M.mailExistsSubject, M.mailExistsBody],
+    reset: [M.mailResetSubject, M.mailResetBody],
+  };
+  const [subject, body] = templates[kind];
+  deps.mail.send({ to, subject: t(subject), text: t(body, { link }), link }).catch((err: unknown) => {
+    console.error('[mail] sending failed', err);
+  });
+}
+
+function link(deps: AppDeps, page: string, uid: string, token: string): string {
+  return `${deps.config.publicUrl}/${page}?uid=${encodeURIComponent(uid)}&token=${encodeURIComponent(token)}`;
+}
+
+export async function signup(deps: AppDeps, input: { email: string; password: string }, lang: Language, ip: string): Promise<void> {
+  await hit(deps.db, LIMITS_BY_NAME.signupIp, ip, deps.clock());
+  // Hash first in every branch: the answer takes as long whether or not the address is taken.
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock();
+  const existing = await findUserByEmail(deps, input.email);
+  if (existing?.emailVerifiedAt) {
+    deliver(deps, existing.email, lang, 'exists', `${deps.config.publicUrl}/forgot-password`);
+    return;
+  }
+  const outcome = await deps.db.transaction(async (tx) => {
+    // An unverified account is taken over by the newest sign-up: only the mailbox owner can finish it.
+    const [user] = existing
+      ? await tx.update(users).set({ passwordHash }).where(eq(users.id, existing.id)).returning()
+      : await tx.insert(users).values({ email: input.email, passwordHash }).onConflictDoNothing().returning();
+    if (!user) return null; // a concurrent sign-up won the race; it sends its own mail
+    return { user, token: await createOneTimeToken(tx, user.id, 'verify', now) };
+  });
+  if (outcome) deliver(deps, outcome.user.email, lang, 'verify', link(deps, 'verify-email', outcome.user.uuid, outcome.token));
+}
+
+export async function verifyEmail(deps: AppDeps, uid: string, token: string): Promise<void> {
+  const user = await findUserByUuid(deps, uid);
+  const now = deps.clock();
+  const ok =
+    user !== null &&
+    (await deps.db.transaction(async (tx) => {
+      if (!(await consumeOneTimeToken(tx, user.id, 'verify', token, now))) return false;
+      await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, user.id));
+      return true;
+    }));
+  if (!ok) throw new ApiError(400, M.linkInvalid);
+}
+
+export async function login(deps: AppDeps, input: { email: string; password: string }, ip: string): Promise<TokenPairOut> {
+  const now = deps.clock();
+  const ipHit = await hit(deps.db, LIMITS_BY_NAME.loginIp, ip, now);
+  const emailHit = await hit(deps.db, LIMITS_BY_NAME.loginEmail, input.email, now);
+  const user = await findUserByEmail(deps, input.email);
+  if (!user) {
+    await burnPasswordCheck(input.password);
+    throw new ApiError(401, M.loginInvalid);
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw new ApiError(401, M.loginInvalid);
+  // Only failures count towards the brute-force limits.
+  await refund(deps.db, ipHit);
+  await refund(deps.db, emailHit);
+  if (!user.emailVerifiedAt) throw new ApiError(403, M.notVerified);
+  return issuePair(deps, user, null);
+}
+
+export async function requestPasswordReset(deps: AppDeps, email: string, lang: Language, ip: string): Promise<void> {
+  const now = deps.clock();
+  await hit(deps.db, LIMITS_BY_NAME.resetIp, ip, now);
+  await hit(deps.db, LIMITS_BY_NAME.resetEmail, email, now);
+  const user = await findUserByEmail(deps, email);
+  if (!user) return;
+  const token = await createOneTimeToken(deps.db, user.id, 'reset', now);
+  deliver(deps, user.email, lang, 'reset', link(deps, 'password-reset-confirm', user.uuid, token));
+}
+
+/** Sets the new password, marks the address verified (the link proves it) and ends every session. */
+export async function confirmPasswordReset(deps: AppDeps, uid: string, token: string, newPassword: string): Promise<void> {
+  const user = await findUserByUuid(deps, uid);
+  if (!user) throw new ApiError(400, M.linkInvalid);
+  const passwordHash = await hashPassword(newPassword);
+  const now = deps.clock();
+  const ok = await deps.db.transaction(async (tx) => {
+    if (!(await consumeOneTimeToken(tx, user.id, 'reset', token, now))) return false;
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, user.id));
+    await tx.update(refreshTokens).set({ revokedAt: now }).where(eq(refreshTokens.userId, user.id));
+    return true;
+  });
+  if (!ok) throw new ApiError(400, M.linkInvalid);
+}

@@ -1,0 +1,45 @@
+/**
+ * Single-use e-mail link tokens (verify 24 h, reset 1 h). Only a sha256 of the token is stored,
+ * so a database leak does not hand out working links.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+
+import { and, eq, gt, isNull } from 'drizzle-orm';
+
+import type { Executor } from '../db/open';
+import { oneTimeTokens } from '../db/schema';
+
+export type Purpose = 'verify' | 'reset';
+
+const TTL_MS: Record<Purpose, number> = { verify: 24 * 60 * 60 * 1000, reset: 60 * 60 * 1000 };
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Creates a token and invalidates older unused ones of the same purpose: only the newest link works. */
+export async function createOneTimeToken(db: Executor, userId: number, purpose: Purpose, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+  await db.insert(oneTimeTokens).values({ userId, purpose, tokenHash: digest(token), expiresAt: new Date(now.getTime() + TTL_MS[purpose]) });
+  return token;
+}
+
+/** Marks the token used if it is valid for this user; false for unknown, expired or used tokens. */
+export async function consumeOneTimeToken(db: Executor, userId: number, purpose: Purpose, token: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, digest(token)),
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now),
+      ),
+    )
+    .returning({ id: oneTimeTokens.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,39 @@
+/** Organizations: the ones a profile (or a family) joined, lookup by id, and the code check. */
+import { asc, eq, inArray } from 'drizzle-orm';
+
+import type { Organization } from '../../contract/accounts';
+import { M } from '../../contract/messages';
+import { organizations, profileOrganizations, profiles } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../errors';
+import { hit, LIMITS_BY_NAME } from './rate-limit';
+
+/** Joined by the given profile, or by any profile of the family when no profile is active. */
+export async function joinedOrganizations(deps: AppDeps, userId: number, profileId: number | null): Promise<Organization[]> {
+  const profileIds = profileId
+    ? [profileId]
+    : (await deps.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId))).map((p) => p.id);
+  if (profileIds.length === 0) return [];
+  return deps.db
+    .selectDistinct({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .innerJoin(profileOrganizations, eq(profileOrganizations.organizationId, organizations.id))
+    .where(inArray(profileOrganizations.profileId, profileIds))
+    .orderBy(asc(organizations.id));
+}
+
+export async function organizationById(deps: AppDeps, id: number): Promise<Organization> {
+  const [row] = await deps.db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, id));
+  if (!row) throw new ApiError(404, M.notFound);
+  return row;
+}
+
+/** Counted per user before the lookup, so guessing the 10^6 codes is slow. */
+export async function checkOrganizationCode(deps: AppDeps, userId: number, code: string): Promise<Organization> {
+  await hit(deps.db, LIMITS_BY_NAME.orgCheckUser, String(userId), deps.clock());
+  const [row] = /^\d{6}$/.test(code)
+    ? await deps.db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.code, code))
+    : [];
+  if (!row) throw new ApiError(404, M.orgCodeInvalid);
+  return row;
+}

@@ -1,0 +1,159 @@
+/**
+ * Child profiles of a family: listing in the contract's Profile shape, registration (with the
+ * avatar re-encoded), updates of organizations and sharing, deletion and the child login.
+ * Every lookup is scoped by the caller's user id, so another family's profile is simply not found.
+ */
+import { randomBytes } from 'node:crypto';
+
+import { and, asc, eq, inArray } from 'drizzle-orm';
+
+import type { Profile } from '../../contract/accounts';
+import { M } from '../../contract/messages';
+import { isUniqueViolation } from '../db/errors';
+import type { Executor } from '../db/open';
+import { organizations, profileOrganizations, profileShares, profiles, type ProfileRow } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { ApiError, ValidationError } from '../errors';
+import { makeAvatar } from '../adapters/images';
+import { issuePair, type TokenPairOut } from './sessions';
+
+const pictureUrl = (deps: AppDeps, key: string | null) => (key ? deps.storage.url(key) : null);
+
+/** All profiles of a family in the contract shape, in creation order. */
+export async function familyProfiles(deps: AppDeps, userId: number, loggedInId: number | null, db: Executor = deps.db): Promise<Profile[]> {
+  const rows = await db.select().from(profiles).where(eq(profiles.userId, userId)).orderBy(asc(profiles.id));
+  if (rows.length === 0) return [];
+  const ids = rows.map((p) => p.id);
+  const orgRows = await db
+    .select({ profileId: profileOrganizations.profileId, id: organizations.id, name: organizations.name })
+    .from(profileOrganizations)
+    .innerJoin(organizations, eq(organizations.id, profileOrganizations.organizationId))
+    .where(inArray(profileOrganizations.profileId, ids))
+    .orderBy(asc(organizations.id));
+  const shares = await db.select().from(profileShares).where(inArray(profileShares.ownerProfileId, ids));
+  const shared = new Set(shares.map((s) => `${s.ownerProfileId}:${s.targetProfileId}`));
+  return rows.map((p) => ({
+    id: p.id,
+    username: p.username,
+    first_name: p.firstName,
+    date_of_birth: p.dateOfBirth,
+    address: p.address,
+    profile_picture: pictureUrl(deps, p.pictureKey),
+    is_logged_in: p.id === loggedInId,
+    is_published: p.isPublished,
+    organizations: orgRows.filter((o) => o.profileId === p.id).map(({ id, name }) => ({ id, name })),
+    shared_users: rows
+      .filter((o) => o.id !== p.id)
+      .map((o) => ({ id: o.id, username: o.username, profile_picture: pictureUrl(deps, o.pictureKey), is_shared: shared.has(`${p.id}:${o.id}`) })),
+  }));
+}
+
+export async function profileView(deps: AppDeps, userId: number, profileId: number, loggedInId: number | null, db: Executor = deps.db): Promise<Profile> {
+  const found = (await familyProfiles(deps, userId, loggedInId, db)).find((p) => p.id === profileId);
+  if (!found) throw new ApiError(404, M.notFound);
+  return found;
+}
+
+export async function familyProfile(deps: AppDeps, userId: number, profileId: number): Promise<ProfileRow | null> {
+  const [row] = await deps.db.select().from(profiles).where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)));
+  return row ?? null;
+}
+
+async function withUsernameCheck<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw ValidationError.of('username', M.usernameTaken.id);
+    throw err;
+  }
+}
+
+export interface NewProfile {
+  username: string;
+  first_name: string;
+  address: string;
+  date_of_birth: string;
+}
+
+export async function registerProfile(deps: AppDeps, userId: number, input: NewProfile, picture: Uint8Array | null): Promise<Profile> {
+  // Re-encode before touching the database: a bad image leaves nothing behind.
+  const avatar = picture ? await makeAvatar(picture) : null;
+  const key = avatar ? `avatars/${randomBytes(16).toString('hex')}.webp` : null;
+  if (avatar && key) await deps.storage.put(key, avatar, 'image/webp');
+  try {
+    const [row] = await withUsernameCheck(() =>
+      deps.db
+        .insert(profiles)
+        .values({ userId, username: input.username, firstName: input.first_name, address: input.address, dateOfBirth: input.date_of_birth, pictureKey: key })
+        .returning(),
+    );
+    return profileView(deps, userId, row!.id, null);
+  } catch (err) {
+    if (key) await deps.storage.delete(key);
+    throw err;
+  }
+}
+
+export interface ProfilePatch {
+  username?: string;
+  first_name?: string;
+  address?: string;
+  date_of_birth?: string;
+  is_published?: boolean;
+  organizations?: number[];
+  shared_users?: { id: number; is_shared: boolean }[];
+}
+
+export async function patchProfile(deps: AppDeps, userId: number, profileId: number, patch: ProfilePatch): Promise<Profile> {
+  const orgIds = patch.organizations ? [...new Set(patch.organizations)] : undefined;
+  if (orgIds && orgIds.length > 0) {
+    const known = await deps.db.select({ id: organizations.id }).from(organizations).where(inArray(organizations.id, orgIds));
+    if (known.length !== orgIds.length) throw ValidationError.of('organizations', M.invalidValue.id);
+  }
+  let shareTargets: number[] | undefined;
+  if (patch.shared_users) {
+    const family = await deps.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId));
+    const others = new Set(family.map((p) => p.id).filter((id) => id !== profileId));
+    if (patch.shared_users.some((s) => !others.has(s.id))) throw ValidationError.of('shared_users', M.invalidUser.id);
+    shareTargets = [...new Set(patch.shared_users.filter((s) => s.is_shared).map((s) => s.id))];
+  }
+  return withUsernameCheck(() =>
+    deps.db.transaction(async (tx) => {
+      const fields = {
+        username: patch.username,
+        firstName: patch.first_name,
+        address: patch.address,
+        dateOfBirth: patch.date_of_birth,
+        isPublished: patch.is_published,
+      };
+      if (Object.values(fields).some((v) => v !== undefined)) {
+        await tx.update(profiles).set(fields).where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)));
+      }
+      // The arrays replace the stored sets (contract: profilePatchBody).
+      if (orgIds) {
+        await tx.delete(profileOrganizations).where(eq(profileOrganizations.profileId, profileId));
+        if (orgIds.length > 0) await tx.insert(profileOrganizations).values(orgIds.map((organizationId) => ({ profileId, organizationId })));
+      }
+      if (shareTargets) {
+        await tx.delete(profileShares).where(eq(profileShares.ownerProfileId, profileId));
+        if (shareTargets.length > 0) await tx.insert(profileShares).values(shareTargets.map((targetProfileId) => ({ ownerProfileId: profileId, targetProfileId })));
+      }
+      return profileView(deps, userId, profileId, profileId, tx);
+    }),
+  );
+}
+
+export async function deleteProfile(deps: AppDeps, userId: number, profileId: number): Promise<void> {
+  const [row] = await deps.db
+    .delete(profiles)
+    .where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)))
+    .returning({ pictureKey: profiles.pictureKey });
+  if (!row) throw new ApiError(404, M.notFound);
+  if (row.pictureKey) await deps.storage.delete(row.pictureKey);
+}
+
+export async function childLogin(deps: AppDeps, user: { id: number; tokenVersion: number }, username: string): Promise<{ pair: TokenPairOut; username: string }> {
+  const [row] = await deps.db.select().from(profiles).where(and(eq(profiles.userId, user.id), eq(profiles.username, username)));
+  if (!row) throw new ApiError(404, M.notFound);
+  return { pair: await issuePair(deps, user, row.id), username: row.username };
+}

@@ -1,0 +1,58 @@
+/**
+ * Fixed-window rate limits with the counters in the database, so they hold across restarts and
+ * across API instances. One atomic upsert per hit: concurrent requests cannot both slip under.
+ */
+import { and, eq, lt, sql } from 'drizzle-orm';
+
+import { M } from '../../contract/messages';
+import type { Db } from '../db/open';
+import { rateLimits } from '../db/schema';
+import { ApiError } from '../errors';
+
+export interface Limit {
+  name: string;
+  max: number;
+  windowSeconds: number;
+}
+
+const MIN = 60;
+export const LIMITS_BY_NAME = {
+  loginEmail: { name: 'login:email', max: 10, windowSeconds: 15 * MIN },
+  loginIp: { name: 'login:ip', max: 50, windowSeconds: 15 * MIN },
+  signupIp: { name: 'signup:ip', max: 10, windowSeconds: 60 * MIN },
+  resetEmail: { name: 'reset:email', max: 5, windowSeconds: 60 * MIN },
+  resetIp: { name: 'reset:ip', max: 20, windowSeconds: 60 * MIN },
+  orgCheckUser: { name: 'orgcheck:user', max: 20, windowSeconds: 10 * MIN },
+} as const satisfies Record<string, Limit>;
+
+export interface Hit {
+  key: string;
+  windowStart: Date;
+}
+
+function windowOf(limit: Limit, subject: string, now: Date): Hit {
+  const size = limit.windowSeconds * 1000;
+  return { key: `${limit.name}:${subject}`, windowStart: new Date(Math.floor(now.getTime() / size) * size) };
+}
+
+/** Counts one attempt; throws 429 once the window's count exceeds the limit. */
+export async function hit(db: Db, limit: Limit, subject: string, now: Date): Promise<Hit> {
+  const w = windowOf(limit, subject, now);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key: w.key, windowStart: w.windowStart, count: 1 })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .returning({ count: rateLimits.count });
+  // Old windows of this key are dead weight; dropping them here keeps the table small without a job.
+  await db.delete(rateLimits).where(and(eq(rateLimits.key, w.key), lt(rateLimits.windowStart, w.windowStart)));
+  if ((row?.count ?? 0) > limit.max) throw new ApiError(429, M.rateLimited);
+  return w;
+}
+
+/** Gives an attempt back (a successful login does not count towards brute-force limits). */
+export async function refund(db: Db, w: Hit): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, w.key), eq(rateLimits.windowStart, w.windowStart)));
+}

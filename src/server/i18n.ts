@@ -1,0 +1,36 @@
+/**
+ * Server-side translation of the contract's message ids with Lingui. The catalogs are the compiled
+ * locales/*.ts (`npx lingui compile --typescript`); a missing ja text falls back to English there.
+ */
+import { setupI18n, type I18n } from '@lingui/core';
+
+import { LANGUAGES, type Language } from '../contract/limits';
+import { M, type Msg } from '../contract/messages';
+import { messages as en } from '../../locales/en';
+import { messages as ja } from '../../locales/ja';
+
+const catalogs: Record<Language, I18n> = {
+  en: setupI18n({ locale: 'en', messages: { en } }),
+  ja: setupI18n({ locale: 'ja', messages: { ja } }),
+};
+
+/** id -> descriptor, so a message added after the last compile still shows its English source. */
+const byId = new Map<string, Msg>(Object.values(M).map((m) => [m.id, m]));
+
+export function isKnownMessageId(id: string): boolean {
+  return byId.has(id);
+}
+
+export function parseLanguage(value: string | undefined): Language {
+  return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : 'en';
+}
+
+export type Translate = (msg: Msg | string, values?: Record<string, unknown>) => string;
+
+export function translator(lang: Language): Translate {
+  const i18n = catalogs[lang];
+  return (msg, values) => {
+    const descriptor = typeof msg === 'string' ? (byId.get(msg) ?? M.invalidValue) : msg;
+    return i18n._({ id: descriptor.id, message: descriptor.message, values });
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * Entry point: config -> database (migrate, seed) -> app -> listen.
+ * Run with `npx tsx src/server/main.ts` from the repository root.
+ */
+import { join } from 'node:path';
+
+import { serve } from '@hono/node-server';
+
+import { createMailAdapter } from './adapters/mail';
+import { createDiskStorage } from './adapters/storage';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { openFromConfig } from './db/open';
+import { seedDemo } from './db/seed';
+import type { AppDeps } from './deps';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = openFromConfig(config);
+  await database.migrate();
+
+  const storage = createDiskStorage(join(config.dataDir, 'media'));
+  if (config.demo && (await seedDemo(database.db, storage))) {
+    console.log('[seed] demo data created: demo@example.com / Demo1234');
+  }
+
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    storage,
+    mail: createMailAdapter({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox') }),
+    clock: () => new Date(),
+  };
+  const app = createApp(deps);
+  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+    console.log(`[api] Little Museum listening on http://localhost:${info.port} (${database.engine}; public URL ${config.publicUrl})`);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[api] ${signal}: shutting down`);
+    const closeDb = () =>
+      database.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    server.close(() => void closeDb());
+    // Idle keep-alive sockets would hold close() open; busy ones get 5 s to finish.
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    setTimeout(() => void closeDb(), 5000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error('[api] failed to start', err);
+  process.exit(1);
+});

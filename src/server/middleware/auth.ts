@@ -1,0 +1,37 @@
+/**
+ * Bearer authentication. The middleware only resolves the token; each route states what it needs
+ * with requireAuth (any token of the family) or requireChild (a child token).
+ */
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+
+import { M } from '../../contract/messages';
+import type { AppDeps } from '../deps';
+import { authenticate, type Auth } from '../domain/sessions';
+import type { AppEnv } from '../env';
+import { ApiError } from '../errors';
+
+export function bearerAuth(deps: AppDeps) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const header = c.req.header('Authorization') ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    const auth = match?.[1] ? await authenticate(deps, match[1]) : null;
+    c.set('auth', auth);
+    c.set('authRejected', Boolean(match) && !auth);
+    await next();
+  });
+}
+
+export function requireAuth(c: Context<AppEnv>): Auth {
+  const auth = c.get('auth');
+  if (!auth) throw new ApiError(401, c.get('authRejected') ? M.sessionExpired : M.loginRequired);
+  return auth;
+}
+
+export type ChildAuth = Auth & { profile: NonNullable<Auth['profile']> };
+
+export function requireChild(c: Context<AppEnv>): ChildAuth {
+  const auth = requireAuth(c);
+  if (!auth.profile) throw new ApiError(403, M.childRequired);
+  return auth as ChildAuth;
+}

@@ -1,0 +1,37 @@
+/**
+ * @hono/zod-validator with one hook: zod issues become the contract's 400 body
+ * {field: [message ids]} (translated in onError). The contract puts message ids into its schemas;
+ * zod's own texts (a wrong type, for example) become the generic "not valid" message.
+ */
+import { zValidator } from '@hono/zod-validator';
+import type { ValidationTargets } from 'hono';
+import type { z } from 'zod';
+
+import { NON_FIELD } from '../../contract/errors';
+import { M } from '../../contract/messages';
+import { ValidationError } from '../errors';
+import { isKnownMessageId } from '../i18n';
+
+export function issuesToFields(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : NON_FIELD;
+    const id = isKnownMessageId(issue.message) ? issue.message : M.invalidValue.id;
+    const list = (fields[field] ??= []);
+    if (!list.includes(id)) list.push(id);
+  }
+  return fields;
+}
+
+/** Parses or throws the contract's 400. For data that does not come through a validator. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new ValidationError(issuesToFields(result.error.issues));
+  return result.data;
+}
+
+export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
+  return zValidator(target, schema, (result) => {
+    if (!result.success) throw new ValidationError(issuesToFields(result.error.issues));
+  });
+}
