@@ -1,0 +1,84 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+
+import { logout } from '../../features/auth/api/logout';
+import { useSession } from '../../lib/session';
+import styles from './header.module.css';
+import { LanguageSwitch } from './language-switch';
+import { NAV_ITEMS } from './menu-items';
+import { MenuPanel } from './menu-panel';
+import { AuthLinks, Brand, RegisterWorkButton } from './header-parts';
+
+export function Header() {
+  const { i18n, t } = useLingui();
+  const [location, navigate] = useLocation();
+  const hasParent = useSession((s) => Boolean(s.token));
+  const hasChild = useSession((s) => Boolean(s.childToken));
+  const loggedIn = hasParent || hasChild;
+  // The menu belongs to the page it was opened on: any navigation closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location;
+  const setOpen = (value: boolean) => setOpenAt(value ? location : null);
+
+  const onLogout = () => {
+    setOpen(false);
+    void logout(() => navigate('/login'));
+  };
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <Brand />
+        <nav className={styles.nav} aria-label={t`Main`}>
+          {NAV_ITEMS.map((item) => (
+            <Link key={item.href} href={item.href} className={styles.navLink} aria-current={location === item.href ? 'page' : undefined}>
+              {i18n._(item.label)}
+            </Link>
+          ))}
+        </nav>
+        <div className={styles.tools}>
+          <div className={styles.desktopOnly}>
+            <LanguageSwitch />
+          </div>
+          {!loggedIn && (
+            <div className={styles.desktopOnly}>
+              <AuthLinks location={location} />
+            </div>
+          )}
+          {hasChild && (
+            <div className={styles.desktopOnly}>
+              <RegisterWorkButton />
+            </div>
+          )}
+          <button
+            type="button"
+            className={[styles.burger, !loggedIn && styles.mobileOnly].filter(Boolean).join(' ')}
+            aria-expanded={open}
+            aria-controls="site-menu"
+            onClick={() => setOpen(true)}
+          >
+            <span className={styles.burgerLines} aria-hidden="true" />
+            <span className={styles.burgerText}>
+              <Trans>Menu</Trans>
+            </span>
+          </button>
+        </div>
+      </div>
+      <MenuPanel
+        id="site-menu"
+        open={open}
+        location={location}
+        hasParent={hasParent}
+        hasChild={hasChild}
+        onClose={() => setOpen(false)}
+        onLogout={onLogout}
+      />
+      {hasChild && location !== '/register-work' && (
+        <div className={styles.fab}>
+          <RegisterWorkButton />
+        </div>
+      )}
+    </header>
+  );
+}

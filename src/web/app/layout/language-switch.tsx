@@ -1,0 +1,40 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+
+import type { Language } from '../../../contract/limits';
+import { chooseLanguage } from '../../lib/i18n';
+import styles from './header.module.css';
+
+const OPTIONS: ReadonlyArray<{ value: Language; label: string; name: string }> = [
+  { value: 'en', label: 'EN', name: 'English' },
+  { value: 'ja', label: 'JP', name: '日本語' },
+];
+
+/** EN / JP: switches at once and is remembered; the active button does nothing. */
+export function LanguageSwitch() {
+  const { i18n, t } = useLingui();
+  const queryClient = useQueryClient();
+  return (
+    <div className={styles.lang} role="group" aria-label={t`Language`}>
+      {OPTIONS.map((o) => {
+        const active = i18n.locale === o.value;
+        return (
+          <button
+            key={o.value}
+            type="button"
+            lang={o.value}
+            className={styles.langButton}
+            aria-pressed={active}
+            aria-label={o.name}
+            onClick={() => {
+              if (active) return;
+              void chooseLanguage(o.value).then(() => queryClient.invalidateQueries());
+            }}
+          >
+            {o.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

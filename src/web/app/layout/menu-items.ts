@@ -1,0 +1,41 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+
+export interface MenuItem {
+  href: string;
+  label: MessageDescriptor;
+}
+
+/** Header navigation, always shown (accounts spec §2). */
+export const NAV_ITEMS: readonly MenuItem[] = [
+  { href: '/public-gallery', label: msg`Search Works` },
+  { href: '/contest-list', label: msg`All Contests` },
+  { href: '/artist-list', label: msg`Artist Class` },
+];
+
+/** The child profile's own rooms. */
+export const CHILD_ITEMS: readonly MenuItem[] = [
+  { href: '/my-work', label: msg`My Gallery` },
+  { href: '/my-collection', label: msg`My Collection` },
+  { href: '/my-contests', label: msg`My Contests` },
+  { href: '/my-artist-classes', label: msg`My Artist Classes` },
+  { href: '/family-gallery', label: msg`Family Gallery` },
+  { href: '/user-info', label: msg`Profile` },
+];
+
+/** The parent's rooms: hidden while a child is also logged in (decisions.md, "Menu"). */
+export const PARENT_ITEMS: readonly MenuItem[] = [
+  { href: '/account-payment-info', label: msg`Payment Information` },
+  { href: '/account-info', label: msg`Account Information` },
+  { href: '/add-user', label: msg`Manage Users` },
+];
+
+export function menuFor(hasParent: boolean, hasChild: boolean): MenuItem[] {
+  const items: MenuItem[] = [];
+  if (hasChild) items.push(...CHILD_ITEMS);
+  if ((hasParent || hasChild) && !(hasParent && hasChild)) items.push(...PARENT_ITEMS);
+  return items;
+}
+
+/** The company's external site (About us, how-to-use, corporate). The real address is not in the spec. */
+export const EXTERNAL_SITE = 'https://little-museum.example';

@@ -1,0 +1,71 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+
+import { useSession } from '../../../lib/session';
+import { notify } from '../../../lib/toast';
+import { Avatar } from '../../../ui/avatar';
+import { Button } from '../../../ui/button';
+import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
+import { Loading, PageShell, pageStyles } from '../../../ui/page-shell';
+import { useDeleteAccount } from '../api/delete-account';
+import { useAccountInfo } from '../api/get-account-info';
+import { AccountForm } from '../components/account-form';
+import styles from '../components/account.module.css';
+
+export default function AccountInfoPage() {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const info = useAccountInfo();
+  const remove = useDeleteAccount();
+  const [confirming, setConfirming] = useState(false);
+
+  const onDelete = async () => {
+    const answer = await remove.mutateAsync().catch(() => null);
+    if (!answer) return;
+    notify.success(answer.message);
+    setConfirming(false);
+    queryClient.clear();
+    // Account deletion clears all local storage (accounts spec §2).
+    useSession.getState().clearAll(true);
+    navigate('/login');
+  };
+
+  return (
+    <PageShell title={t`Account Information`} width="medium">
+      {!info.data ? (
+        <Loading label={t`Loading the account…`} />
+      ) : (
+        <div className={pageStyles.card}>
+          <h2 className={styles.sectionTitle}>
+            <Trans>Users</Trans>
+          </h2>
+          <ul className={styles.grid}>
+            {info.data.profiles.map((p) => (
+              <li key={p.id} className={styles.cell}>
+                <Avatar username={p.username} src={p.profile_picture} size={40} />
+                <span>{p.username}</span>
+              </li>
+            ))}
+          </ul>
+          <AccountForm key={info.data.email} info={info.data} />
+          <div className={styles.dangerZone}>
+            <Button variant="dangerOutline" block onClick={() => setConfirming(true)}>
+              <Trans>Delete Account</Trans>
+            </Button>
+          </div>
+        </div>
+      )}
+      <ConfirmDeleteModal
+        open={confirming}
+        title={t`Delete Account`}
+        warning={<Trans>Your account, all users and all uploaded works will be lost. They cannot be recovered.</Trans>}
+        pending={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void onDelete()}
+      />
+    </PageShell>
+  );
+}

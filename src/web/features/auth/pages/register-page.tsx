@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'wouter';
+import type { z } from 'zod';
+
+import { signupBody } from '../../../../contract/accounts';
+import { fieldErrors } from '../../../lib/api-error';
+import { Button } from '../../../ui/button';
+import { TextField } from '../../../ui/field';
+import { PageShell } from '../../../ui/page-shell';
+import { PasswordField } from '../../../ui/password-field';
+import { useSignup } from '../api/signup';
+import styles from '../components/auth.module.css';
+
+type Input = z.input<typeof signupBody>;
+type Output = z.output<typeof signupBody>;
+
+export default function RegisterPage() {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const signupMutation = useSignup();
+  const { register, handleSubmit, formState, setError } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(signupBody),
+    defaultValues: { email: '', password: '', confirm_password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      const data = await signupMutation.mutateAsync(body);
+      if (data.email) navigate(`/email-verification?email=${encodeURIComponent(data.email)}`);
+    } catch (error) {
+      for (const [field, message] of Object.entries(fieldErrors(error))) {
+        if (field === 'email' || field === 'password' || field === 'confirm_password') setError(field, { message });
+      }
+    }
+  });
+
+  return (
+    <PageShell title={t`Member Registration`} eyebrow={t`Free to join`} lead={t`Open your family's own little museum.`} width="narrow" card>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <TextField
+          label={t`Email`}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          error={formState.errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label={t`Password`}
+          autoComplete="new-password"
+          required
+          hint={t`8 to 32 letters and numbers, with at least one uppercase letter, one lowercase letter and one number.`}
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordField
+          label={t`Confirm Password`}
+          autoComplete="new-password"
+          required
+          error={formState.errors.confirm_password?.message}
+          {...register('confirm_password')}
+        />
+        <Button type="submit" size="large" block className={styles.submit} disabled={signupMutation.isPending}>
+          {signupMutation.isPending ? t`Registering…` : t`Register`}
+        </Button>
+      </form>
+      <div className={styles.links}>
+        <span>
+          <Trans>Already a member?</Trans>
+        </span>
+        <Link href="/login">
+          <Trans>Login</Trans>
+        </Link>
+      </div>
+    </PageShell>
+  );
+}

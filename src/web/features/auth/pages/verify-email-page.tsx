@@ -1,0 +1,35 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect } from 'react';
+import { useLocation, useSearchParams } from 'wouter';
+
+import { notify } from '../../../lib/toast';
+import { Loading, PageShell } from '../../../ui/page-shell';
+import { verifyEmail } from '../api/verify-email';
+
+/** Calls the verify link, then always goes to /login (a failure is toasted by lib/http). */
+export default function VerifyEmailPage() {
+  const { t } = useLingui();
+  const [params] = useSearchParams();
+  const [, navigate] = useLocation();
+  const uid = params.get('uid') ?? '';
+  const token = params.get('token') ?? '';
+
+  useEffect(() => {
+    let cancelled = false;
+    verifyEmail(uid, token)
+      .then((data) => notify.success(data.detail || t`Email verified successfully! Please login to continue.`))
+      .catch(() => undefined)
+      .finally(() => {
+        if (!cancelled) navigate('/login', { replace: true });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [uid, token, navigate, t]);
+
+  return (
+    <PageShell title={t`Verifying your e-mail address`} width="narrow">
+      <Loading label={t`Verifying…`} />
+    </PageShell>
+  );
+}

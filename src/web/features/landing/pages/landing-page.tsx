@@ -1,0 +1,103 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect } from 'react';
+
+import { LinkButton } from '../../../ui/button';
+import { GalleryWallArt } from '../components/gallery-wall-art';
+import { PhotographArt, PublishArt, UploadArt } from '../components/step-art';
+import styles from './landing.module.css';
+
+export default function LandingPage() {
+  const { t } = useLingui();
+  useEffect(() => {
+    document.title = t`Little Museum: an online art museum for families`;
+  }, [t]);
+
+  const promises = [
+    { icon: '🏡', title: t`Share with family, friends and the world`, text: t`Hang your child's creations where grandparents and friends can see them, or open them to everyone.` },
+    { icon: '🔒', title: t`A secret gallery of your own`, text: t`Keep every work safe in a personal gallery that only you and the family members you choose can see.` },
+    { icon: '🎨', title: t`Learn from artists`, text: t`Join online classes and archived lessons taught by real artists.` },
+    { icon: '🏆', title: t`Enter contests`, text: t`Try contests held by companies and classrooms, and show your work on a bigger stage.` },
+  ];
+  const steps = [
+    { art: <PhotographArt />, title: t`Photograph the work`, text: t`Take a picture of a drawing, a painting or a craft with your phone.` },
+    { art: <UploadArt />, title: t`Register for free and upload`, text: t`Create a free account, add your child as a user and upload the photo.` },
+    { art: <PublishArt />, title: t`Choose how to publish`, text: t`Keep it private, share it with family, or publish it to everyone. Time limits and limited release are possible.` },
+  ];
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.hero}>
+        <div className={styles.heroText}>
+          <p className={styles.eyebrow}>
+            <Trans>An online art museum for families and children</Trans>
+          </p>
+          <h1 className={styles.title}>
+            <Trans>Every child's art deserves a museum</Trans>
+          </h1>
+          <p className={styles.lead}>
+            <Trans>
+              Little Museum keeps the drawings, paintings and crafts of your children safe, and lets you share them with
+              family, friends and the world.
+            </Trans>
+          </p>
+          <div className={styles.ctas}>
+            <LinkButton href="/register" size="large">
+              <Trans>Register for free</Trans>
+            </LinkButton>
+            <LinkButton href="/public-gallery" variant="secondary" size="large">
+              <Trans>Search Works</Trans>
+            </LinkButton>
+          </div>
+        </div>
+        <GalleryWallArt className={styles.heroArt} />
+      </section>
+
+      <section className={styles.section} aria-labelledby="promises-title">
+        <h2 id="promises-title" className={styles.sectionTitle}>
+          <Trans>What you can do</Trans>
+        </h2>
+        <ul className={styles.promises}>
+          {promises.map((p) => (
+            <li key={p.title} className={styles.promise}>
+              <span className={styles.icon} aria-hidden="true">
+                {p.icon}
+              </span>
+              <h3>{p.title}</h3>
+              <p>{p.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={`${styles.section} ${styles.howto}`} aria-labelledby="howto-title">
+        <h2 id="howto-title" className={styles.sectionTitle}>
+          <Trans>How to use</Trans>
+        </h2>
+        <ol className={styles.steps}>
+          {steps.map((s, i) => (
+            <li key={s.title} className={styles.step}>
+              <div className={styles.stepArt}>{s.art}</div>
+              <span className={styles.stepNo} aria-hidden="true">
+                {i + 1}
+              </span>
+              <h3>{s.title}</h3>
+              <p>{s.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className={styles.closing}>
+        <h2>
+          <Trans>Open your family's museum today</Trans>
+        </h2>
+        <p>
+          <Trans>Registration is free, and the free plan keeps up to five pictures.</Trans>
+        </p>
+        <LinkButton href="/register" size="large">
+          <Trans>Register for free</Trans>
+        </LinkButton>
+      </section>
+    </div>
+  );
+}

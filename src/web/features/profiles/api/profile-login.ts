@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+
+import { tokenPair } from '../../../../contract/accounts';
+import { API } from '../../../../contract/paths';
+import { http } from '../../../lib/http';
+import { useSession } from '../../../lib/session';
+
+/** Logs in as one child of the family (the call carries the parent token). */
+export function profileLogin(username: string) {
+  return http.post(API.profileLogin, { json: { username }, schema: tokenPair });
+}
+
+export function useProfileLogin() {
+  return useMutation({
+    mutationFn: async (username: string) => {
+      // Switching child removes the old child tokens first (accounts spec §4).
+      useSession.getState().clearChild();
+      return profileLogin(username);
+    },
+    onSuccess: (pair) => useSession.getState().setPair('child', pair),
+  });
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { profile, type RegisterProfileFields } from '../../../../contract/accounts';
+import { API } from '../../../../contract/paths';
+import { http } from '../../../lib/http';
+import { queryKeys } from '../../../lib/query-keys';
+
+export interface RegisterProfileInput extends RegisterProfileFields {
+  /** Only the first chosen picture is sent (accounts spec §5). */
+  picture?: File;
+}
+
+export function registerProfile({ picture, ...fields }: RegisterProfileInput) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  if (picture) form.append('profile_picture', picture);
+  return http.post(API.registerProfile, { body: form, schema: profile });
+}
+
+export function useRegisterProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: registerProfile,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profiles });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.accountInfo });
+    },
+  });
+}

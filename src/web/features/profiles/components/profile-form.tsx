@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+
+import { ageOn, isoDate, profilePatchBody, yearsAgo, type Organization, type Profile, type SharedUser } from '../../../../contract/accounts';
+import { LIMITS } from '../../../../contract/limits';
+import { M } from '../../../../contract/messages';
+import { fieldErrors } from '../../../lib/api-error';
+import { notify } from '../../../lib/toast';
+import { Button } from '../../../ui/button';
+import { TextField } from '../../../ui/field';
+import { useUpdateProfile } from '../api/update-profile';
+import { OrganizationsField } from './organizations-field';
+import { SharedRange } from './shared-range';
+import styles from './profiles.module.css';
+
+const schema = profilePatchBody.pick({ username: true, date_of_birth: true }).required();
+type Input = z.input<typeof schema>;
+type Output = z.output<typeof schema>;
+
+/** Username, date of birth (with the age), organizations and the shared range of one profile. */
+export function ProfileForm({ profile }: { profile: Profile }) {
+  const { t, i18n } = useLingui();
+  const update = useUpdateProfile();
+  const [organizations, setOrganizations] = useState<Organization[]>(profile.organizations);
+  const [shared, setShared] = useState<SharedUser[]>(profile.shared_users);
+  const { register, handleSubmit, formState, control, setError } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues: { username: profile.username, date_of_birth: profile.date_of_birth },
+    mode: 'onChange',
+  });
+  const dob = useWatch({ control, name: 'date_of_birth' });
+  const age = /^\d{4}-\d{2}-\d{2}$/.test(dob ?? '') ? ageOn(dob ?? '') : null;
+
+  const onSubmit = handleSubmit(async (fields) => {
+    try {
+      await update.mutateAsync({
+        ...fields,
+        organizations: organizations.map((o) => o.id),
+        shared_users: shared.map(({ id, is_shared }) => ({ id, is_shared })),
+      });
+      notify.success(i18n._(M.profileUpdated.id));
+    } catch (error) {
+      const errors = fieldErrors(error);
+      if (errors.username) setError('username', { message: errors.username });
+      if (errors.date_of_birth) setError('date_of_birth', { message: errors.date_of_birth });
+    }
+  });
+
+  const today = new Date();
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <TextField
+        label={t`Username`}
+        required
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={formState.errors.username?.message}
+        {...register('username')}
+      />
+      <TextField
+        label={t`Date of birth`}
+        type="date"
+        required
+        min={isoDate(yearsAgo(LIMITS.maxAgeYears, today))}
+        max={isoDate(today)}
+        error={formState.errors.date_of_birth?.message}
+        {...register('date_of_birth')}
+      />
+      {age !== null && age >= 0 && <p className={styles.age}>{t`${age} years old`}</p>}
+      <OrganizationsField value={organizations} onChange={setOrganizations} />
+      <SharedRange value={shared} onChange={setShared} />
+      <div className={styles.actions}>
+        <Button type="submit" size="large" block disabled={update.isPending}>
+          {update.isPending ? t`Saving…` : t`Save`}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Redirect } from 'wouter';
+
+import { LIMITS, TOAST_MS } from '../../../../contract/limits';
+import { M } from '../../../../contract/messages';
+import { useSession } from '../../../lib/session';
+import { parkToast } from '../../../lib/toast';
+import { Avatar } from '../../../ui/avatar';
+import { Loading, PageShell } from '../../../ui/page-shell';
+import { useMe } from '../../../lib/me';
+import { useProfileLogin } from '../api/profile-login';
+import { useProfiles } from '../api/get-profiles';
+import styles from '../components/profiles.module.css';
+
+export default function AddUserPage() {
+  const { t, i18n } = useLingui();
+  const childToken = useSession((s) => s.childToken);
+  const storedEmail = useSession((s) => s.email);
+  const me = useMe();
+  const profiles = useProfiles();
+  const login = useProfileLogin();
+  const [selecting, setSelecting] = useState<string | null>(null);
+  const timer = useRef<number>(undefined);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  if (childToken && !selecting) return <Redirect to="/my-work" replace />;
+
+  const email = me.data?.email ?? storedEmail ?? '';
+
+  const choose = (username: string) => {
+    if (selecting) return;
+    setSelecting(username);
+    timer.current = window.setTimeout(() => {
+      login.mutate(username, {
+        onSuccess: (pair) => {
+          parkToast(pair.message || i18n._(M.childLoggedIn.id, { username }), TOAST_MS.childLogin);
+          // A full page load, so every cache starts fresh for the child (accounts spec §4).
+          window.location.assign('/my-work');
+        },
+        onError: () => setSelecting(null),
+      });
+    }, LIMITS.childSelectDelayMs);
+  };
+
+  const list = profiles.data ?? [];
+
+  return (
+    <PageShell title={t`Select or add users`} eyebrow={t`Who is visiting today?`} width="medium">
+      {email && (
+        <p className={styles.who}>
+          <Trans>
+            <strong>{email}</strong> is logged in
+          </Trans>
+        </p>
+      )}
+      {profiles.isPending ? (
+        <Loading label={t`Loading users…`} />
+      ) : list.length === 0 ? (
+        <div className={styles.empty}>
+          <p>
+            <Trans>Then enter your user information.</Trans>
+          </p>
+          <ul className={styles.grid}>
+            <li>
+              <Link href="/register-user" className={styles.add}>
+                <span className={styles.plus} aria-hidden="true">
+                  +
+                </span>
+                <Trans>Adding new users</Trans>
+              </Link>
+            </li>
+          </ul>
+        </div>
+      ) : (
+        <ul className={styles.grid}>
+          {list.map((p) => (
+            <li key={p.id}>
+              <button
+                type="button"
+                className={[styles.frame, selecting === p.username && styles.selected].filter(Boolean).join(' ')}
+                onClick={() => choose(p.username)}
+                disabled={selecting !== null}
+                aria-busy={selecting === p.username}
+              >
+                <Avatar username={p.username} src={p.profile_picture} size={72} />
+                <span className={styles.name}>{p.username}</span>
+              </button>
+            </li>
+          ))}
+          <li>
+            <Link href="/register-user" className={styles.add}>
+              <span className={styles.plus} aria-hidden="true">
+                +
+              </span>
+              <Trans>Add a user</Trans>
+            </Link>
+          </li>
+        </ul>
+      )}
+    </PageShell>
+  );
+}

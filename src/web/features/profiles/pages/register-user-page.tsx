@@ -1,0 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import type { z } from 'zod';
+
+import { isoDate, registerProfileFields, yearsAgo } from '../../../../contract/accounts';
+import { LIMITS } from '../../../../contract/limits';
+import { M } from '../../../../contract/messages';
+import { fieldErrors } from '../../../lib/api-error';
+import { notify } from '../../../lib/toast';
+import { AddressSelect } from '../../../ui/address-select';
+import { Button } from '../../../ui/button';
+import { TextField } from '../../../ui/field';
+import { PageShell, pageStyles } from '../../../ui/page-shell';
+import { useRegisterProfile } from '../api/register-profile';
+import { PicturePicker } from '../components/picture-picker';
+import styles from '../components/profiles.module.css';
+
+type Input = z.input<typeof registerProfileFields>;
+type Output = z.output<typeof registerProfileFields>;
+const EMPTY: Input = { address: '', username: '', first_name: '', date_of_birth: '' };
+const FIELDS = ['address', 'username', 'first_name', 'date_of_birth'] as const;
+
+export default function RegisterUserPage() {
+  const { t, i18n } = useLingui();
+  const [files, setFiles] = useState<File[]>([]);
+  const registerProfile = useRegisterProfile();
+  const { register, handleSubmit, formState, reset, setError } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(registerProfileFields),
+    defaultValues: EMPTY,
+    // The username is checked live, as it is typed.
+    mode: 'onChange',
+  });
+
+  const onSubmit = handleSubmit(async (fields) => {
+    try {
+      const created = await registerProfile.mutateAsync({ ...fields, picture: files[0] });
+      if (created.username) {
+        notify.success(i18n._(M.profileRegistered.id));
+        reset(EMPTY);
+        setFiles([]);
+      }
+    } catch (error) {
+      for (const [field, message] of Object.entries(fieldErrors(error))) {
+        const known = FIELDS.find((f) => f === field);
+        if (known) setError(known, { message });
+      }
+    }
+  });
+
+  const today = new Date();
+  return (
+    <PageShell title={t`User registration`} lead={t`Add a child to your family museum.`} width="narrow">
+      <Link href="/add-user" className={styles.back}>
+        ← <Trans>Back to users</Trans>
+      </Link>
+      <form onSubmit={onSubmit} noValidate className={pageStyles.card}>
+          <AddressSelect label={t`Current address`} required error={formState.errors.address?.message} {...register('address')} />
+          <TextField
+            label={t`Username`}
+            required
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            hint={t`Letters, numbers and @ . + - _ only. Shown on the works.`}
+            error={formState.errors.username?.message}
+            {...register('username')}
+          />
+          <TextField
+            label={t`Real name`}
+            required
+            autoComplete="off"
+            hint={t`Kept private within your family.`}
+            error={formState.errors.first_name?.message}
+            {...register('first_name')}
+          />
+          <TextField
+            label={t`Date of birth`}
+            type="date"
+            required
+            min={isoDate(yearsAgo(LIMITS.maxAgeYears, today))}
+            max={isoDate(today)}
+            error={formState.errors.date_of_birth?.message}
+            {...register('date_of_birth')}
+          />
+          <PicturePicker files={files} onChange={setFiles} />
+          <Button type="submit" size="large" block disabled={registerProfile.isPending}>
+            {registerProfile.isPending ? t`Registering…` : t`Register user`}
+          </Button>
+      </form>
+    </PageShell>
+  );
+}

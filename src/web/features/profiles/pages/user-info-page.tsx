@@ -1,0 +1,64 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+
+import { useSession } from '../../../lib/session';
+import { notify } from '../../../lib/toast';
+import { Avatar } from '../../../ui/avatar';
+import { Button } from '../../../ui/button';
+import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
+import { Loading, PageShell, pageStyles } from '../../../ui/page-shell';
+import { useDeleteProfile } from '../api/delete-profile';
+import { useProfile } from '../api/get-profile';
+import { ProfileForm } from '../components/profile-form';
+import styles from '../components/profiles.module.css';
+
+export default function UserInfoPage() {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const profile = useProfile();
+  const remove = useDeleteProfile();
+  const [confirming, setConfirming] = useState(false);
+
+  const onDelete = async () => {
+    if (!profile.data) return;
+    const answer = await remove.mutateAsync(profile.data.id).catch(() => null);
+    if (!answer) return;
+    notify.success(answer.message);
+    setConfirming(false);
+    useSession.getState().clearChild();
+    navigate('/login');
+  };
+
+  return (
+    <PageShell title={t`Profile`} eyebrow={t`User information`} width="medium">
+      {!profile.data ? (
+        <Loading label={t`Loading the profile…`} />
+      ) : (
+        <div className={pageStyles.card}>
+          <div className={styles.preview}>
+            <Avatar username={profile.data.username} src={profile.data.profile_picture} size={88} />
+            <div>
+              <strong>{profile.data.username}</strong>
+              <p className={styles.sectionHint}>{profile.data.first_name}</p>
+            </div>
+          </div>
+          <ProfileForm key={profile.data.id} profile={profile.data} />
+          <div className={styles.dangerZone}>
+            <Button variant="dangerOutline" block onClick={() => setConfirming(true)}>
+              <Trans>Delete the profile</Trans>
+            </Button>
+          </div>
+        </div>
+      )}
+      <ConfirmDeleteModal
+        open={confirming}
+        title={t`Delete the profile`}
+        warning={<Trans>All works uploaded by this user will be lost. They cannot be recovered.</Trans>}
+        pending={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void onDelete()}
+      />
+    </PageShell>
+  );
+}

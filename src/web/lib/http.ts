@@ -1,0 +1,166 @@
+/**
+ * The one HTTP client (accounts spec §7, notes/api-behaviour.md). Every call:
+ * - carries `?language=` (the active UI language);
+ * - carries the bearer token: the child token first, none on the unauthenticated paths, and the
+ *   parent token on the child login (it picks a child, so it must act as the parent);
+ * - sends credentials and the X-CSRFToken header (from the csrftoken cookie) on writes;
+ * - has no timeout;
+ * - on a 401 refreshes once (concurrent calls share that refresh) and retries once, unless it is a
+ *   POST (not replay-safe) or the refresh itself;
+ * - on failure shows an error toast with the derived message (opt out with `silent`) and rejects
+ *   with an ApiError carrying that message.
+ */
+import { i18n } from '@lingui/core';
+import ky, { HTTPError, type KyResponse, type Options } from 'ky';
+import type { z } from 'zod';
+
+import { tokenPair } from '../../contract/accounts';
+import { API, CSRF_COOKIE, CSRF_HEADER, UNAUTHENTICATED_PATHS } from '../../contract/paths';
+import { ApiError, toApiError } from './api-error';
+import { refreshTokenOf, tokenOf, useSession, type TokenKind } from './session';
+import { notify } from './toast';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function pathOf(url: string): string {
+  return new URL(url, window.location.origin).pathname;
+}
+
+function isUnauthenticated(path: string): boolean {
+  return UNAUTHENTICATED_PATHS.some((p) => path.startsWith(p));
+}
+
+/** The token kind a path is called with, given the tokens held now. */
+function kindFor(path: string): TokenKind | null {
+  if (path === API.tokenRefresh || isUnauthenticated(path)) return null;
+  const s = useSession.getState();
+  if (path.startsWith(API.profileLogin)) return s.token ? 'parent' : null;
+  if (s.childToken) return 'child';
+  return s.token ? 'parent' : null;
+}
+
+function readCookie(name: string): string | null {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+}
+
+const client = ky.create({
+  credentials: 'include',
+  timeout: false,
+  // Only the forced retry after a token refresh; nothing else is retried here.
+  retry: { limit: 1, methods: [] },
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const kind = kindFor(pathOf(request.url));
+        const token = kind ? tokenOf(kind) : null;
+        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        if (WRITE_METHODS.has(request.method)) {
+          const csrf = readCookie(CSRF_COOKIE);
+          if (csrf) request.headers.set(CSRF_HEADER, csrf);
+        }
+      },
+    ],
+    afterResponse: [
+      async (request, _options, response, state) => {
+        if (response.status !== 401 || state.retryCount > 0) return;
+        const kind = kindFor(pathOf(request.url));
+        const sent = request.headers.get('Authorization')?.replace(/^Bearer /, '');
+        if (!kind || !sent) return;
+        // Another call may have refreshed already: then just use the new token.
+        const current = tokenOf(kind);
+        const refreshed = current !== null && current !== sent ? true : await refreshTokens(kind);
+        const token = tokenOf(kind);
+        if (!refreshed || !token || request.method === 'POST') return;
+        const headers = new Headers(request.headers);
+        headers.set('Authorization', `Bearer ${token}`);
+        return ky.retry({ request: new Request(request, { headers }) });
+      },
+    ],
+  },
+});
+
+const inflight = new Map<TokenKind, Promise<boolean>>();
+
+/**
+ * Refreshes one token pair (the refresh rotates: both halves are stored). Concurrent callers share
+ * one refresh. If the server refuses, the session of that kind is treated as invalid and removed;
+ * a network failure keeps the tokens for a later attempt.
+ */
+export function refreshTokens(kind: TokenKind): Promise<boolean> {
+  const running = inflight.get(kind);
+  if (running) return running;
+  const job = (async () => {
+    const refresh = refreshTokenOf(kind);
+    if (!refresh) return false;
+    try {
+      const data = await client
+        .post(API.tokenRefresh, { json: { refresh }, searchParams: { language: i18n.locale || 'en' } })
+        .json();
+      const pair = tokenPair.parse(data);
+      if (refreshTokenOf(kind) === refresh) useSession.getState().setPair(kind, pair);
+      return true;
+    } catch (error) {
+      console.warn(`Token refresh (${kind}) failed`, error);
+      if (error instanceof HTTPError && refreshTokenOf(kind) === refresh) {
+        const s = useSession.getState();
+        if (kind === 'child') s.clearChild();
+        else s.clearAll();
+      }
+      return false;
+    } finally {
+      inflight.delete(kind);
+    }
+  })();
+  inflight.set(kind, job);
+  return job;
+}
+
+export interface CallOptions<T> {
+  json?: unknown;
+  body?: FormData;
+  searchParams?: Record<string, string | number>;
+  /** Parses (and types) the response; a mismatch is logged, not fatal. */
+  schema?: z.ZodType<T>;
+  /** No error toast: the caller shows the failure itself. */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+async function parse<T>(response: KyResponse, schema?: z.ZodType<T>): Promise<T> {
+  const raw = await response.text();
+  const data: unknown = raw ? JSON.parse(raw) : null;
+  if (!schema) return data as T;
+  const result = schema.safeParse(data);
+  if (!result.success) console.warn(`Unexpected response from ${response.url}`, result.error);
+  return result.success ? result.data : (data as T);
+}
+
+async function call<T>(method: string, path: string, options: CallOptions<T> = {}): Promise<T> {
+  const kyOptions: Options = {
+    method,
+    json: options.json,
+    body: options.body,
+    signal: options.signal,
+    searchParams: { ...options.searchParams, language: i18n.locale || 'en' },
+  };
+  try {
+    const response = await client(path, kyOptions);
+    return await parse(response, options.schema);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    const apiError = await toApiError(error);
+    if (!options.silent) notify.error(apiError.message);
+    throw apiError;
+  }
+}
+
+export const http = {
+  get: <T>(path: string, options?: CallOptions<T>) => call<T>('GET', path, options),
+  post: <T>(path: string, options?: CallOptions<T>) => call<T>('POST', path, options),
+  patch: <T>(path: string, options?: CallOptions<T>) => call<T>('PATCH', path, options),
+  put: <T>(path: string, options?: CallOptions<T>) => call<T>('PUT', path, options),
+  delete: <T>(path: string, options?: CallOptions<T>) => call<T>('DELETE', path, options),
+};
+
+export { ApiError };

@@ -1,0 +1,30 @@
+/**
+ * Lingui set-up. The language is the stored choice; without one, English when the browser's first
+ * preferred language is English, otherwise Japanese (decisions.md: Japanese first). Catalogs are
+ * loaded on demand; <html lang> follows the active language.
+ */
+import { i18n } from '@lingui/core';
+
+import type { Language } from '../../contract/limits';
+import { usePrefs } from './session';
+
+export function detectLanguage(): Language {
+  const stored = usePrefs.getState().language;
+  if (stored) return stored;
+  const first = navigator.languages?.[0] ?? navigator.language ?? '';
+  return first.toLowerCase().startsWith('en') ? 'en' : 'ja';
+}
+
+export async function activateLanguage(language: Language): Promise<void> {
+  const { messages } = (await import(`../../../locales/${language}.po`)) as { messages: Record<string, string> };
+  i18n.loadAndActivate({ locale: language, messages });
+  document.documentElement.lang = language;
+}
+
+/** The language switcher: switches at once and remembers the choice. */
+export async function chooseLanguage(language: Language): Promise<void> {
+  usePrefs.getState().setLanguage(language);
+  await activateLanguage(language);
+}
+
+export { i18n };

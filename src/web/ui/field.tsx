@@ -1,0 +1,92 @@
+import { useLingui } from '@lingui/react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+
+import styles from './field.module.css';
+
+interface FieldFrame {
+  label: ReactNode;
+  /** A message id from the contract or a text already translated. */
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+}
+
+interface FieldProps extends FieldFrame {
+  id: string;
+  children: ReactNode;
+}
+
+/** Translates a contract message id (zod issues carry ids); plain text passes through. */
+export function useMessageText(): (message: string | undefined) => string | undefined {
+  const { i18n } = useLingui();
+  return (message) => (message ? i18n._(message) : undefined);
+}
+
+export function Field({ id, label, error, hint, required, children }: FieldProps) {
+  const text = useMessageText();
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+        {required && <span className={styles.required} aria-hidden="true">*</span>}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className={styles.error} role="alert">
+          {text(error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
+  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+export type TextFieldProps = FieldFrame & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
+
+export function TextField({ label, error, hint, required, id, className, ...input }: TextFieldProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <Field id={fieldId} label={label} error={error} hint={hint} required={required}>
+      <input
+        id={fieldId}
+        className={[styles.control, className].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, error, hint)}
+        aria-required={required || undefined}
+        {...input}
+      />
+    </Field>
+  );
+}
+
+export type SelectFieldProps = FieldFrame &
+  SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement>; children: ReactNode };
+
+export function SelectField({ label, error, hint, required, id, children, ...select }: SelectFieldProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <Field id={fieldId} label={label} error={error} hint={hint} required={required}>
+      <select
+        id={fieldId}
+        className={`${styles.control} ${styles.select}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, error, hint)}
+        aria-required={required || undefined}
+        {...select}
+      >
+        {children}
+      </select>
+    </Field>
+  );
+}
