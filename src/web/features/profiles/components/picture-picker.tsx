@@ -16,6 +16,7 @@ export function PicturePicker({ files, onChange }: PicturePickerProps) {
   const id = useId();
   const [error, setError] = useState<string>();
   const first = files[0];
+  const count = files.length;
   const preview = useMemo(() => (first ? URL.createObjectURL(first) : null), [first]);
 
   useEffect(() => () => {
@@ -41,7 +42,7 @@ export function PicturePicker({ files, onChange }: PicturePickerProps) {
         <div className={styles.preview}>
           <img src={preview} alt={t`Preview of the chosen icon`} className={styles.previewImg} width={88} height={88} />
           <p className={fieldStyles.hint}>
-            {files.length > 1 ? t`${files.length} images chosen. The first one becomes the icon.` : first?.name}
+            {count > 1 ? t`${count} images chosen. The first one becomes the icon.` : first?.name}
           </p>
         </div>
       )}

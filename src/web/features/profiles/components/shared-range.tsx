@@ -27,19 +27,22 @@ export function SharedRange({ value, onChange }: SharedRangeProps) {
         </p>
       ) : (
         <ul className={styles.shareGrid}>
-          {value.map((user) => (
+          {value.map((user) => {
+            const name = user.username;
+            return (
             <li key={user.id} className={styles.shareRow}>
               <Avatar username={user.username} src={user.profile_picture} size={44} />
               <span className={styles.shareName}>{user.username}</span>
               <Switch
                 checked={user.is_shared}
-                label={t`Share with ${user.username}`}
+                label={t`Share with ${name}`}
                 onText={t`Shared`}
                 offText={t`Not Shared`}
                 onChange={(checked) => onChange(value.map((u) => (u.id === user.id ? { ...u, is_shared: checked } : u)))}
               />
             </li>
-          ))}
+            );
+          })}
         </ul>
       )}
     </section>
