@@ -39,6 +39,8 @@ const limitBodies = createMiddleware<AppEnv>(async (c, next) => {
   const limiter = bodyLimit({
     maxSize: upload ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT,
     onError: () => {
+      // The rest of the body stays unread, so this connection cannot carry another request.
+      c.header('Connection', 'close');
       throw upload ? ValidationError.of('profile_picture', M.imageTooLarge.id) : ValidationError.nonField(M.invalidBody.id);
     },
   });

@@ -25,7 +25,7 @@ async function photoWithGps(): Promise<Buffer> {
     .toBuffer();
 }
 
-const blob = (bytes: Uint8Array | string, type: string) => new Blob([bytes as BlobPart], { type });
+const blob = (bytes: Uint8Array | string, type: string) => new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type });
 
 describe('register-profile', () => {
   it('stores a re-encoded picture without any metadata, rotated by EXIF', async () => {

@@ -1,0 +1,70 @@
+/** Rate limits: counters live in the database, so they survive a new app instance. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { M } from '../../contract/messages';
+import { PASSWORD, signupVerified, startTestServer, uniqueEmail, type TestServer } from './harness';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ seed: false });
+});
+afterAll(() => s.close());
+
+const login = (server: TestServer, email: string, password: string, ip?: string) => server.request('/api/login/', { json: { email, password }, ip });
+
+describe('login', () => {
+  it('locks an address after 10 failures, across app instances, until the window passes', async () => {
+    const { email } = await signupVerified(s);
+    for (let i = 0; i < 10; i++) expect((await login(s, email, 'Wrong1234')).status).toBe(401);
+    const limited = await login(s, email, PASSWORD);
+    expect(limited).toMatchObject({ status: 429, body: { detail: M.rateLimited.message } });
+
+    const second = await startTestServer({ database: s.database, seed: false });
+    try {
+      expect((await login(second, email, PASSWORD)).status).toBe(429);
+    } finally {
+      await second.close();
+    }
+
+    const later = await startTestServer({ database: s.database, seed: false, clock: () => new Date(Date.now() + 16 * 60 * 1000) });
+    try {
+      expect((await login(later, email, PASSWORD)).status).toBe(200);
+    } finally {
+      await later.close();
+    }
+  });
+
+  it('does not count successful logins', async () => {
+    const { email } = await signupVerified(s);
+    for (let i = 0; i < 12; i++) expect((await login(s, email, PASSWORD)).status).toBe(200);
+  });
+
+  it('limits one address to 50 failures per 15 minutes', async () => {
+    const ip = '192.0.2.50';
+    for (let i = 0; i < 50; i++) expect((await login(s, uniqueEmail('spray'), 'Wrong1234', ip)).status).toBe(401);
+    expect((await login(s, uniqueEmail('spray'), 'Wrong1234', ip)).status).toBe(429);
+    expect((await login(s, uniqueEmail('spray'), 'Wrong1234', '192.0.2.51')).status).toBe(401);
+  });
+});
+
+describe('sign-up and reset', () => {
+  it('allows 10 sign-ups per hour from one address', async () => {
+    const ip = '192.0.2.10';
+    const signup = () => {
+      const email = uniqueEmail('bulk');
+      return s.request('/api/signup/', { json: { email, password: PASSWORD, confirm_password: PASSWORD }, ip });
+    };
+    for (let i = 0; i < 10; i++) expect((await signup()).status).toBe(201);
+    expect(await signup()).toMatchObject({ status: 429, body: { detail: M.rateLimited.message } });
+  });
+
+  it('allows 5 reset requests per hour per e-mail and 20 per address', async () => {
+    const email = uniqueEmail('reset');
+    const reset = (e: string, ip?: string) => s.request('/api/password-reset/', { json: { email: e }, ip });
+    for (let i = 0; i < 5; i++) expect((await reset(email)).status).toBe(200);
+    expect((await reset(email)).status).toBe(429);
+    const ip = '192.0.2.20';
+    for (let i = 0; i < 20; i++) expect((await reset(uniqueEmail('r'), ip)).status).toBe(200);
+    expect((await reset(uniqueEmail('r'), ip)).status).toBe(429);
+  });
+});
