@@ -27,58 +27,61 @@ export function Header() {
   };
 
   return (
-    <header className={styles.header}>
-      <div className={styles.bar}>
-        <Brand />
-        <nav className={styles.nav} aria-label={t`Main`}>
-          {NAV_ITEMS.map((item) => (
-            <Link key={item.href} href={item.href} className={styles.navLink} aria-current={location === item.href ? 'page' : undefined}>
-              {i18n._(item.label)}
-            </Link>
-          ))}
-        </nav>
-        <div className={styles.tools}>
-          <div className={styles.desktopOnly}>
-            <LanguageSwitch />
+    <>
+      <header className={styles.header}>
+        <div className={styles.bar}>
+          <Brand />
+          <nav className={styles.nav} aria-label={t`Main`}>
+            {NAV_ITEMS.map((item) => (
+              <Link key={item.href} href={item.href} className={styles.navLink} aria-current={location === item.href ? 'page' : undefined}>
+                {i18n._(item.label)}
+              </Link>
+            ))}
+          </nav>
+          <div className={styles.tools}>
+            <div className={styles.desktopOnly}>
+              <LanguageSwitch />
+            </div>
+            {!loggedIn && (
+              <div className={styles.desktopOnly}>
+                <AuthLinks location={location} />
+              </div>
+            )}
+            {hasChild && (
+              <div className={styles.desktopOnly}>
+                <RegisterWorkButton />
+              </div>
+            )}
+            <button
+              type="button"
+              className={[styles.burger, !loggedIn && styles.mobileOnly].filter(Boolean).join(' ')}
+              aria-expanded={open}
+              aria-controls="site-menu"
+              onClick={() => setOpen(true)}
+            >
+              <span className={styles.burgerLines} aria-hidden="true" />
+              <span className={styles.burgerText}>
+                <Trans>Menu</Trans>
+              </span>
+            </button>
           </div>
-          {!loggedIn && (
-            <div className={styles.desktopOnly}>
-              <AuthLinks location={location} />
-            </div>
-          )}
-          {hasChild && (
-            <div className={styles.desktopOnly}>
-              <RegisterWorkButton />
-            </div>
-          )}
-          <button
-            type="button"
-            className={[styles.burger, !loggedIn && styles.mobileOnly].filter(Boolean).join(' ')}
-            aria-expanded={open}
-            aria-controls="site-menu"
-            onClick={() => setOpen(true)}
-          >
-            <span className={styles.burgerLines} aria-hidden="true" />
-            <span className={styles.burgerText}>
-              <Trans>Menu</Trans>
-            </span>
-          </button>
         </div>
-      </div>
-      <MenuPanel
-        id="site-menu"
-        open={open}
-        location={location}
-        hasParent={hasParent}
-        hasChild={hasChild}
-        onClose={() => setOpen(false)}
-        onLogout={onLogout}
-      />
+        <MenuPanel
+          id="site-menu"
+          open={open}
+          location={location}
+          hasParent={hasParent}
+          hasChild={hasChild}
+          onClose={() => setOpen(false)}
+          onLogout={onLogout}
+        />
+      </header>
+      {/* Outside the header: its backdrop-filter would make it the box a fixed child sticks to. */}
       {hasChild && location !== '/register-work' && (
         <div className={styles.fab}>
           <RegisterWorkButton />
         </div>
       )}
-    </header>
+    </>
   );
 }

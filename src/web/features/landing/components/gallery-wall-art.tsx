@@ -35,7 +35,6 @@ export function GalleryWallArt({ className }: { className?: string }) {
       <circle cx="298" cy="124" r="5" fill="#8b4f7a" />
       {/* Little picture lights */}
       <path d="M168 28 h24" stroke="#2a211c" strokeWidth="4" strokeLinecap="round" />
-      <path d="M174 178 l-8 30 M186 178 l8 30" stroke="#c9a46a" strokeWidth="3" strokeLinecap="round" opacity="0.6" />
     </svg>
   );
 }

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 
 import { LinkButton } from '../../../ui/button';
+import { ContestIcon, LearnIcon, SecretIcon, ShareIcon } from '../components/promise-icons';
 import { GalleryWallArt } from '../components/gallery-wall-art';
 import { PhotographArt, PublishArt, UploadArt } from '../components/step-art';
 import styles from './landing.module.css';
@@ -13,10 +14,10 @@ export default function LandingPage() {
   }, [t]);
 
   const promises = [
-    { icon: '🏡', title: t`Share with family, friends and the world`, text: t`Hang your child's creations where grandparents and friends can see them, or open them to everyone.` },
-    { icon: '🔒', title: t`A secret gallery of your own`, text: t`Keep every work safe in a personal gallery that only you and the family members you choose can see.` },
-    { icon: '🎨', title: t`Learn from artists`, text: t`Join online classes and archived lessons taught by real artists.` },
-    { icon: '🏆', title: t`Enter contests`, text: t`Try contests held by companies and classrooms, and show your work on a bigger stage.` },
+    { icon: <ShareIcon />, title: t`Share with family, friends and the world`, text: t`Hang your child's creations where grandparents and friends can see them, or open them to everyone.` },
+    { icon: <SecretIcon />, title: t`A secret gallery of your own`, text: t`Keep every work safe in a personal gallery that only you and the family members you choose can see.` },
+    { icon: <LearnIcon />, title: t`Learn from artists`, text: t`Join online classes and archived lessons taught by real artists.` },
+    { icon: <ContestIcon />, title: t`Enter contests`, text: t`Try contests held by companies and classrooms, and show your work on a bigger stage.` },
   ];
   const steps = [
     { art: <PhotographArt />, title: t`Photograph the work`, text: t`Take a picture of a drawing, a painting or a craft with your phone.` },

@@ -56,7 +56,7 @@ export function OrganizationsField({ value, onChange }: OrganizationsFieldProps)
         inputMode="numeric"
         autoComplete="off"
         maxLength={LIMITS.orgCodeLength}
-        placeholder="123456"
+        placeholder={t`6-digit code`}
         value={code}
         disabled={checking}
         aria-invalid={error ? true : undefined}
