@@ -28,6 +28,17 @@ export function requireAuth(c: Context<AppEnv>): Auth {
   return auth;
 }
 
+/** Route guard placed before body validators, so an anonymous upload is refused before it is parsed. */
+export const authRequired = createMiddleware<AppEnv>(async (c, next) => {
+  requireAuth(c);
+  await next();
+});
+
+export const childRequired = createMiddleware<AppEnv>(async (c, next) => {
+  requireChild(c);
+  await next();
+});
+
 export type ChildAuth = Auth & { profile: NonNullable<Auth['profile']> };
 
 export function requireChild(c: Context<AppEnv>): ChildAuth {

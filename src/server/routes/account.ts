@@ -6,13 +6,13 @@ import { M } from '../../contract/messages';
 import type { AppDeps } from '../deps';
 import { accountInfo, deleteAccount, patchAccount } from '../domain/account';
 import type { AppEnv } from '../env';
-import { requireAuth } from '../middleware/auth';
+import { authRequired, requireAuth } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 
 export function accountRoutes(deps: AppDeps) {
   return new Hono<AppEnv>({ strict: false })
     .get('/account-info', async (c) => c.json(await accountInfo(deps, requireAuth(c).user.id)))
-    .patch('/account-info', validate('json', accountInfoPatchBody), async (c) => {
+    .patch('/account-info', authRequired, validate('json', accountInfoPatchBody), async (c) => {
       return c.json(await patchAccount(deps, requireAuth(c).user, c.req.valid('json')));
     })
     .delete('/account/delete', async (c) => {

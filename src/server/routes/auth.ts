@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps';
 import { confirmPasswordReset, login, requestPasswordReset, signup, verifyEmail } from '../domain/accounts';
 import { logout, rotateRefresh } from '../domain/sessions';
 import type { AppEnv } from '../env';
-import { requireAuth } from '../middleware/auth';
+import { authRequired, requireAuth } from '../middleware/auth';
 import { clientIp } from '../middleware/client-ip';
 import { validate } from '../middleware/validate';
 
@@ -39,7 +39,7 @@ export function authRoutes(deps: AppDeps) {
     .post('/token/refresh', validate('json', refreshBody), async (c) => {
       return c.json(await rotateRefresh(deps, c.req.valid('json').refresh));
     })
-    .post('/logout', validate('json', logoutBody), async (c) => {
+    .post('/logout', authRequired, validate('json', logoutBody), async (c) => {
       await logout(deps, requireAuth(c), c.req.valid('json').refresh);
       return c.json({ message: c.get('t')(M.loggedOut) });
     });

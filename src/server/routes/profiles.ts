@@ -8,7 +8,7 @@ import type { AppDeps } from '../deps';
 import { childLogin, deleteProfile, familyProfiles, patchProfile, profileView, registerProfile } from '../domain/profiles';
 import type { AppEnv } from '../env';
 import { ValidationError } from '../errors';
-import { requireAuth, requireChild } from '../middleware/auth';
+import { authRequired, childRequired, requireAuth, requireChild } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 import { idParam } from './params';
 
@@ -23,7 +23,7 @@ async function uploadedFile(form: FormData, field: string): Promise<Uint8Array |
 
 export function profileRoutes(deps: AppDeps) {
   return new Hono<AppEnv>({ strict: false })
-    .post('/register-profile', validate('form', registerProfileFields), async (c) => {
+    .post('/register-profile', authRequired, validate('form', registerProfileFields), async (c) => {
       const auth = requireAuth(c);
       const picture = await uploadedFile(await c.req.formData(), 'profile_picture');
       try {
@@ -45,7 +45,7 @@ export function profileRoutes(deps: AppDeps) {
       const auth = requireChild(c);
       return c.json(await profileView(deps, auth.user.id, auth.profile.id, auth.profile.id));
     })
-    .patch('/profile', validate('json', profilePatchBody), async (c) => {
+    .patch('/profile', childRequired, validate('json', profilePatchBody), async (c) => {
       const auth = requireChild(c);
       return c.json(await patchProfile(deps, auth.user.id, auth.profile.id, c.req.valid('json')));
     })
@@ -54,7 +54,7 @@ export function profileRoutes(deps: AppDeps) {
       await deleteProfile(deps, auth.user.id, idParam(c, 'id'));
       return c.json({ message: c.get('t')(M.profileDeleted) });
     })
-    .post('/profile/login', validate('json', profileLoginBody), async (c) => {
+    .post('/profile/login', authRequired, validate('json', profileLoginBody), async (c) => {
       const auth = requireAuth(c);
       const { pair, username } = await childLogin(deps, auth.user, c.req.valid('json').username);
       return c.json({ ...pair, message: c.get('t')(M.childLoggedIn, { username }) });

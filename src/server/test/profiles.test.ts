@@ -106,6 +106,7 @@ describe('register-profile', () => {
 
   it('needs a token and a readable multipart body', async () => {
     expect((await s.request('/api/register-profile/', { form: profileForm('anon') })).status).toBe(401);
+    expect((await s.request('/api/register-profile/', { form: new FormData() })).status).toBe(401);
     const p = await signupVerified(s);
     const broken = await s.request('/api/register-profile/', {
       token: p.access,
@@ -144,6 +145,7 @@ describe('profile lists and the active profile', () => {
     const res = await s.request('/api/profile/', { token: p.access });
     expect(res).toMatchObject({ status: 403, body: { errors: M.childRequired.message, detail: M.childRequired.message } });
     expect((await s.request('/api/profile/', { method: 'PATCH', token: p.access, json: {} })).status).toBe(403);
+    expect((await s.request('/api/profile/', { method: 'PATCH', token: p.access, json: { username: '!' } })).status).toBe(403);
   });
 
   it('patches fields, organizations and sharing (arrays replace the sets)', async () => {
