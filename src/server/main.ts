@@ -13,6 +13,7 @@ import { loadConfig } from './config';
 import { openFromConfig } from './db/open';
 import { seedDemo } from './db/seed';
 import type { AppDeps } from './deps';
+import { purgeOldWindows } from './domain/rate-limit';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -32,6 +33,10 @@ async function main(): Promise<void> {
     clock: () => new Date(),
   };
   const app = createApp(deps);
+
+  const purge = () => purgeOldWindows(database.db, new Date()).catch((err: unknown) => console.error('[api] rate-limit purge failed', err));
+  await purge();
+  setInterval(() => void purge(), 60 * 60 * 1000).unref();
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     console.log(`[api] Little Museum listening on http://localhost:${info.port} (${database.engine}; public URL ${config.publicUrl})`);
   });

@@ -56,3 +56,9 @@ export async function refund(db: Db, w: Hit): Promise<void> {
     .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
     .where(and(eq(rateLimits.key, w.key), eq(rateLimits.windowStart, w.windowStart)));
 }
+
+/** Drops windows older than the longest limit; main.ts runs it at start and hourly. */
+export async function purgeOldWindows(db: Db, now: Date): Promise<void> {
+  const longest = Math.max(...Object.values(LIMITS_BY_NAME).map((l) => l.windowSeconds));
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - longest * 1000)));
+}

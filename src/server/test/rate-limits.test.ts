@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { M } from '../../contract/messages';
+import { rateLimits } from '../db/schema';
+import { purgeOldWindows } from '../domain/rate-limit';
 import { PASSWORD, signupVerified, startTestServer, uniqueEmail, type TestServer } from './harness';
 
 let s: TestServer;
@@ -66,5 +68,19 @@ describe('sign-up and reset', () => {
     const ip = '192.0.2.20';
     for (let i = 0; i < 20; i++) expect((await reset(uniqueEmail('r'), ip)).status).toBe(200);
     expect((await reset(uniqueEmail('r'), ip)).status).toBe(429);
+  });
+});
+
+describe('housekeeping', () => {
+  it('purges windows older than the longest limit and keeps current ones', async () => {
+    const now = new Date();
+    await s.deps.db.insert(rateLimits).values([
+      { key: 'test:old', windowStart: new Date(now.getTime() - 2 * 3600 * 1000), count: 3 },
+      { key: 'test:new', windowStart: now, count: 1 },
+    ]);
+    await purgeOldWindows(s.deps.db, now);
+    const keys = (await s.deps.db.select().from(rateLimits)).map((r) => r.key);
+    expect(keys).toContain('test:new');
+    expect(keys).not.toContain('test:old');
   });
 });
