@@ -23,7 +23,9 @@ export function GalleryWallArt({ className }: { className?: string }) {
       <circle cx="191" cy="100" r="4" fill="#2a211c" />
       <path d="M174 112 q6 6 12 0" stroke="#2a211c" strokeWidth="2.5" fill="none" strokeLinecap="round" />
       <path d="M150 110 h-14 M150 116 l-12 4 M210 110 h14 M210 116 l12 4" stroke="#8f3d1c" strokeWidth="2" strokeLinecap="round" />
-      <path d="M150 150 q30 -14 60 0" stroke="#b04e26" strokeWidth="5" fill="none" strokeLinecap="round" />
+      <path d="M146 156 h68" stroke="#5f7a52" strokeWidth="5" strokeLinecap="round" />
+      <circle cx="156" cy="150" r="4" fill="#b04e26" />
+      <circle cx="204" cy="150" r="4" fill="#8b4f7a" />
       {/* Right frame: a rainbow and a flower */}
       <path d="M298 24 L274 50 M298 24 L322 50" stroke="#8a6a4f" strokeWidth="2" />
       <rect x="250" y="48" width="96" height="108" rx="8" fill="#5f7a52" />
