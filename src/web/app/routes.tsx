@@ -3,7 +3,7 @@
  * `child` (registered only with a child token), `parent` (registered only with a parent token and
  * no child token), `root` (the landing page or the "second root entry") and `public`.
  */
-import { msg } from '@lingui/core/macro';
+import { msg, t } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch } from 'wouter';
@@ -11,6 +11,7 @@ import { Route, Switch } from 'wouter';
 import { useSession } from '../lib/session';
 import { GuestOnly, LoginRequired, Root, UnknownPath } from './guards';
 import { PlaceholderRoute } from './placeholder-route';
+import { Loading } from '../ui/page-shell';
 
 type Guard = 'public' | 'root' | 'guest' | 'login' | 'child' | 'parent';
 type Page = LazyExoticComponent<ComponentType> | ComponentType;
@@ -90,6 +91,10 @@ function guarded(guard: Guard, page: React.ReactNode) {
   }
 }
 
+function PageLoading() {
+  return <Loading label={t`Loading…`} />;
+}
+
 export function AppRoutes() {
   const hasParent = useSession((s) => Boolean(s.token));
   const hasChild = useSession((s) => Boolean(s.childToken));
@@ -97,7 +102,7 @@ export function AppRoutes() {
     (r) => (r.guard !== 'child' || hasChild) && (r.guard !== 'parent' || (hasParent && !hasChild)),
   );
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<PageLoading />}>
       <Switch>
         {registered.map(({ path, guard, page: Page }) => (
           <Route key={path} path={path}>
