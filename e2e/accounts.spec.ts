@@ -1,0 +1,154 @@
+/**
+ * Accounts journeys, as a newcomer walks them at phone size: sign up, verify from the e-mail, log in, add a
+ * child with an avatar, pick it, edit the profile and join an organization, switch language, delete it; and
+ * the forgotten-password path.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+import { drawingPng } from './support/images';
+import { linkFromOutbox } from './support/outbox';
+
+const PASSWORD = 'Crayon2024';
+
+function uniqueEmail(tag: string) {
+  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+async function signUpAndVerify(page: Page, email: string) {
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/email-verification\?email=/);
+  await expect(page.getByText('Your account registration is not yet complete.')).toBeVisible();
+
+  const link = await linkFromOutbox(email, '/verify-email');
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Email verified successfully! Please login to continue.')).toBeVisible();
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/add-user$/);
+  await expect(page.getByText(`${email} is logged in`)).toBeVisible();
+}
+
+test('sign up, verify, add a child with an avatar, edit the profile, switch language, delete it', async ({ page }) => {
+  const email = uniqueEmail('newcomer');
+  await signUpAndVerify(page, email);
+
+  // Logging in before verifying is refused; after verifying it works.
+  await logIn(page, email, PASSWORD);
+  await expect(page.getByText('Then enter your user information.')).toBeVisible();
+
+  // Add a child with an avatar.
+  await page.getByRole('link', { name: 'Adding new users' }).click();
+  await expect(page).toHaveURL(/\/register-user$/);
+  await page.getByLabel('Current address').selectOption('東京都 (Tokyo)');
+  await page.getByLabel('Username').fill('mika');
+  await page.getByLabel('Real name').fill('Mika Tanaka');
+  await page.getByLabel('Date of birth').fill('2018-05-20');
+  await page.getByLabel('Icon image').setInputFiles({ name: 'mika.png', mimeType: 'image/png', buffer: await drawingPng() });
+  await expect(page.getByAltText('Preview of the chosen icon')).toBeVisible();
+  await page.getByRole('button', { name: 'Register user' }).click();
+  await expect(page.getByText('The user has been registered.')).toBeVisible();
+
+  // Pick the child: the avatar is the re-encoded picture served from /media/.
+  await page.goto('/add-user');
+  const mika = page.getByRole('button', { name: /mika/ });
+  await expect(mika.locator('img')).toHaveAttribute('src', /^\/media\//);
+  await mika.click();
+  await expect(page).toHaveURL(/\/my-work$/);
+  await expect(page.getByText('mika logged in')).toBeVisible();
+
+  // Edit the profile: the age is shown, join the demo organization by its code, save.
+  await page.goto('/user-info');
+  await expect(page.getByLabel('Username')).toHaveValue('mika');
+  await expect(page.getByText(/\d+ years old/)).toBeVisible();
+  await page.getByLabel('Organizations').fill('123456');
+  await expect(page.getByText('Sakura Art Classroom')).toBeVisible();
+  await page.getByLabel('Organizations').fill('000000');
+  await expect(page.getByText('Organization code is not valid')).toBeVisible();
+  await page.getByLabel('Username').fill('mika.t');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('The profile has been updated.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Username')).toHaveValue('mika.t');
+  await expect(page.getByText('Sakura Art Classroom')).toBeVisible();
+
+  // Switch to Japanese and back: the page changes at once and the choice is remembered.
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '日本語' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await page.getByRole('dialog').getByRole('button', { name: 'メニューを閉じる' }).click();
+  await expect(page.getByRole('button', { name: '保存' })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await expect(page.getByRole('button', { name: 'プロフィールを削除' })).toBeVisible();
+  await page.getByRole('button', { name: 'メニュー' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'English' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close the menu' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  // Delete the profile through the confirmation modal.
+  await page.getByRole('button', { name: 'Delete the profile' }).click();
+  const dialog = page.getByRole('dialog');
+  const confirm = dialog.getByRole('button', { name: 'Delete', exact: true });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel('I understand that this action cannot be undone').check();
+  await confirm.click();
+  // The child tokens are gone; /login then sends the parent on to choose a user.
+  await expect(page).toHaveURL(/\/add-user$/);
+  await expect(page.getByText('The profile has been deleted.')).toBeVisible();
+  await expect(page.getByText('Then enter your user information.')).toBeVisible();
+});
+
+test('forgot password, reset through the e-mailed link, log in with the new password', async ({ page }) => {
+  const email = uniqueEmail('forgetful');
+  await signUpAndVerify(page, email);
+
+  await page.getByRole('link', { name: /Forgot your password/ }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  const send = page.getByRole('button', { name: 'Change your password' });
+  await page.getByLabel('Email').fill('');
+  await page.getByLabel('Email').blur();
+  await expect(send).toBeDisabled();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await send.click();
+  await expect(page).toHaveURL(/\/email-verification\?.*is_pass=true/);
+  await expect(page.getByText('Your password reset is not yet complete.')).toBeVisible();
+
+  const link = await linkFromOutbox(email, '/password-reset-confirm');
+  const path = link.replace(/^https?:\/\/[^/]+/, '');
+  await page.goto(path);
+  await page.getByLabel('New Password').fill('short');
+  await page.getByLabel('Confirm Password').fill('short');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByText('Password must be between 8 and 32 characters')).toBeVisible();
+  await page.getByLabel('New Password').fill('Rainbow2025');
+  await page.getByLabel('Confirm Password').fill('Rainbow2025');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Password reset successful. Please login with your new password.')).toBeVisible();
+
+  // The link works once only.
+  await page.goto(path);
+  await page.getByLabel('New Password').fill('Another2025');
+  await page.getByLabel('Confirm Password').fill('Another2025');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByText(/invalid or has expired/)).toBeVisible();
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('The e-mail address or password is incorrect')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Rainbow2025');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/add-user$/);
+});
