@@ -8,7 +8,8 @@ import { LIMITS } from './limits';
 import { M } from './messages';
 import { ADDRESS_OPTIONS } from './places';
 
-const required = (id: string) => z.string({ error: id }).trim().min(1, id);
+/** A required text: when empty, that is the only message (later checks are skipped). */
+const required = (id: string) => z.string({ error: id }).trim().min(1, { error: id, abort: true });
 
 export const email = required(M.emailRequired.id)
   .max(254, M.emailInvalid.id)
@@ -18,7 +19,7 @@ export const email = required(M.emailRequired.id)
 /** Sign-up and reset rules: 8-32 letters and digits with an upper, a lower and a digit. */
 export const newPassword = z
   .string({ error: M.passwordRequired.id })
-  .min(1, M.passwordRequired.id)
+  .min(1, { error: M.passwordRequired.id, abort: true })
   .refine((s) => s.length === 0 || (s.length >= LIMITS.passwordMin && s.length <= LIMITS.passwordMax), M.passwordLength.id)
   .refine((s) => s.length === 0 || /^[A-Za-z0-9]+$/.test(s), M.passwordAlnum.id)
   .refine((s) => s.length === 0 || (/[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s)), M.passwordMix.id);
@@ -40,8 +41,8 @@ export const address = required(M.addressRequired.id).refine((s) => ADDRESS_OPTI
 /** YYYY-MM-DD, not in the future (age ≥ 0) and not earlier than 225 years ago. */
 export function dateOfBirth(requiredId: string) {
   return required(requiredId)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, M.dobInvalid.id)
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), M.dobInvalid.id)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: M.dobInvalid.id, abort: true })
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { error: M.dobInvalid.id, abort: true })
     .refine((s) => s <= isoDate(new Date()), M.dobMinAge.id)
     .refine((s) => s >= isoDate(yearsAgo(LIMITS.maxAgeYears)), M.dobTooOld.id);
 }
