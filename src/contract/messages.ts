@@ -56,6 +56,26 @@ export const M = {
   imageTooLarge: /*i18n*/ { id: 'v.image_too_large', message: 'The image is too large (15 MB or 50 megapixels at most)' },
   imageUnreadable: /*i18n*/ { id: 'v.image_unreadable', message: 'The image could not be read. It may be damaged.' },
 
+  titleRequired: /*i18n*/ { id: 'v.title_required', message: 'Title is required' },
+  titleTooLong: /*i18n*/ { id: 'v.title_too_long', message: 'Title must be at most 100 characters' },
+  descriptionTooLong: /*i18n*/ { id: 'v.description_too_long', message: 'Comments must be at most 2000 characters' },
+  commentsRequired: /*i18n*/ { id: 'v.comments_required', message: 'Comments are required' },
+  categoryRequired: /*i18n*/ { id: 'v.category_required', message: 'Category is required' },
+  tagRequired: /*i18n*/ { id: 'v.tag_required', message: 'Tag is required' },
+  imagesMin: /*i18n*/ { id: 'v.images_min', message: 'At least one image is required' },
+  imagesMax: /*i18n*/ { id: 'v.images_max', message: 'Maximum 5 images are allowed' },
+  freePlanLimit: /*i18n*/ {
+    id: 'v.free_plan_limit',
+    message: 'Free plan allows up to 5 images total. You have {count} images. Please upgrade to upload more.',
+  },
+  idempotencyMismatch: /*i18n*/ {
+    id: 's.idempotency_mismatch',
+    message: 'This upload was already received with different content.',
+  },
+  workAdded: /*i18n*/ { id: 's.work_added', message: 'Work registered successfully' },
+  workUpdated: /*i18n*/ { id: 's.work_updated', message: 'Work updated successfully' },
+  workDeleted: /*i18n*/ { id: 's.work_deleted', message: 'Work deleted successfully' },
+
   // Answers from the server
   loginSuccess: /*i18n*/ { id: 's.login_success', message: 'Logged in successfully' },
   loginInvalid: /*i18n*/ { id: 's.login_invalid', message: 'The e-mail address or password is incorrect' },

@@ -22,6 +22,17 @@ export const API = {
   publicNavbar: '/api/public-navbar/',
   categories: '/api/artworks/categories',
   tags: '/api/artworks/tags',
+  artworks: '/api/artworks/',
+  myArtworks: '/api/artworks/my',
+  myCollection: '/api/artworks/my-collection/',
+  familyGallery: '/api/artworks/family-gallery/',
+  memberArtworks: (id: number) => `/api/artworks/member/${id}`,
+  artwork: (id: number) => `/api/artworks/${id}`,
+  artworkLike: (id: number) => `/api/artworks/${id}/like/`,
+  artworkUnlike: (id: number) => `/api/artworks/${id}/unlike/`,
+  artworkDelete: (id: number) => `/api/artworks/${id}/delete/`,
+  artworkUpdate: (id: number) => `/api/artworks/${id}/update/`,
+  userImageCount: '/api/billing/user-image-count/',
 } as const;
 
 /** Paths that never carry the bearer token (accounts spec §7). */
