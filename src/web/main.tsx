@@ -6,12 +6,14 @@ import { createRoot } from 'react-dom/client';
 
 import { App } from './app/app';
 import { activateLanguage, detectLanguage } from './lib/i18n';
+import { startUploadQueue } from './lib/queue-sync';
 import { startSessionScheduler } from './lib/session-scheduler';
 import { showParkedToast } from './lib/toast';
 
 async function boot() {
   await activateLanguage(detectLanguage());
   startSessionScheduler();
+  startUploadQueue();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(

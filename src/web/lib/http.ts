@@ -163,4 +163,27 @@ export const http = {
   delete: <T>(path: string, options?: CallOptions<T>) => call<T>('DELETE', path, options),
 };
 
+/**
+ * Headers for a call sent outside ky (the upload queue uses XMLHttpRequest for byte progress):
+ * the bearer token read now, at send time, and the CSRF header on writes.
+ */
+export function requestHeaders(path: string, method: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const kind = kindFor(path);
+  const token = kind ? tokenOf(kind) : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (WRITE_METHODS.has(method)) {
+    const csrf = readCookie(CSRF_COOKIE);
+    if (csrf) headers[CSRF_HEADER] = csrf;
+  }
+  return headers;
+}
+
+/** A path with the `?language=` every call carries. */
+export function withLanguage(path: string): string {
+  const url = new URL(path, window.location.origin);
+  url.searchParams.set('language', i18n.locale || 'en');
+  return url.pathname + url.search;
+}
+
 export { ApiError };

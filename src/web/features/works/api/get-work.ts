@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { API } from '../../../../contract/paths';
+import { work } from '../../../../contract/works';
+import { http } from '../../../lib/http';
+import { queryKeys } from '../../../lib/query-keys';
+
+export function getWork(id: number) {
+  return http.get(API.artwork(id), { schema: work });
+}
+
+export const workQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.work(id), queryFn: () => getWork(id) });
+
+export function useWork(id: number | null) {
+  return useQuery({ ...workQueryOptions(id ?? 0), enabled: id !== null && id > 0 });
+}

@@ -1,0 +1,160 @@
+/**
+ * Flushing the upload queue (architecture: capture to gallery, step 4). It runs in the page: on
+ * enqueue, at app start, on `online`, on `visibilitychange` to visible, and when the child session
+ * changes. One item at a time, and only items of the active child profile. XMLHttpRequest gives
+ * byte progress (ky's upload progress needs HTTP/2 in Chromium).
+ */
+import { API, IDEMPOTENCY_HEADER } from '../../contract/paths';
+import { messageFromBody } from './api-error';
+import { refreshTokens, requestHeaders, withLanguage } from './http';
+import { activeProfileId } from './profile';
+import { queryClient } from './query-client';
+import { queryKeys } from './query-keys';
+import { loadQueue, markDone, queueItem, updateQueueItem, useQueue, type QueueItem } from './queue';
+import { useSession } from './session';
+
+const MAX_BACKOFF_MS = 60_000;
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+function formOf(item: QueueItem): FormData {
+  const form = new FormData();
+  for (const image of item.images) form.append('images', new File([image.bytes], image.name, { type: image.type }));
+  form.append('title', item.fields.title);
+  form.append('description', item.fields.description);
+  if (item.fields.category !== null) form.append('category', String(item.fields.category));
+  for (const tag of item.fields.tags) form.append('tags', String(tag));
+  form.append('is_public', String(item.fields.is_public));
+  return form;
+}
+
+/** One POST; resolves with status 0 when there was no answer at all. */
+function send(item: QueueItem): Promise<Answer> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', withLanguage(API.artworks));
+    xhr.withCredentials = true;
+    // A fresh token at send time, never one stored with the item.
+    for (const [name, value] of Object.entries(requestHeaders(API.artworks, 'POST'))) xhr.setRequestHeader(name, value);
+    xhr.setRequestHeader(IDEMPOTENCY_HEADER, item.idempotencyKey);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) void updateQueueItem(item.id, { progress: event.loaded / event.total }, false);
+    };
+    xhr.onload = () => {
+      let body: unknown = xhr.responseText;
+      try {
+        body = xhr.responseText ? (JSON.parse(xhr.responseText) as unknown) : null;
+      } catch {
+        // Plain text stays as it is.
+      }
+      resolve({ status: xhr.status, body });
+    };
+    xhr.onerror = () => resolve({ status: 0, body: null });
+    xhr.onabort = () => resolve({ status: 0, body: null });
+    xhr.send(formOf(item));
+  });
+}
+
+function backoff(attempts: number): number {
+  const base = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(0, attempts - 1));
+  return base / 2 + Math.random() * (base / 2);
+}
+
+async function upload(item: QueueItem): Promise<void> {
+  const attempts = item.attempts + 1;
+  await updateQueueItem(item.id, { status: 'uploading', attempts, progress: 0 });
+  let answer = await send(item);
+  // An expired token: refresh once and send again (the idempotency key makes this safe).
+  if (answer.status === 401 && (await refreshTokens('child'))) answer = await send(item);
+  if (!queueItem(item.id)) return; // discarded meanwhile
+  if (answer.status >= 200 && answer.status < 300) {
+    await markDone(item.id);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.works });
+    return;
+  }
+  const retryLater = answer.status === 0 || answer.status >= 500 || answer.status === 409 || answer.status === 429 || answer.status === 401;
+  if (retryLater) {
+    await updateQueueItem(item.id, {
+      status: 'waiting',
+      progress: 0,
+      retryAt: Date.now() + backoff(attempts),
+      lastError: answer.status === 0 ? null : messageFromBody(answer.status, answer.body),
+    });
+    return;
+  }
+  await updateQueueItem(item.id, { status: 'failed', progress: 0, lastError: messageFromBody(answer.status, answer.body) });
+}
+
+let running = false;
+let again = false;
+let timer: number | undefined;
+
+function nextItem(now: number): QueueItem | undefined {
+  const profileId = activeProfileId(useSession.getState().childToken);
+  if (profileId === null) return undefined;
+  return useQueue.getState().items.find((i) => i.status === 'waiting' && i.profileId === profileId && i.retryAt <= now);
+}
+
+/** Wakes up when the earliest backoff of the active profile's items ends. */
+function scheduleWake(): void {
+  window.clearTimeout(timer);
+  const profileId = activeProfileId(useSession.getState().childToken);
+  const waits = useQueue
+    .getState()
+    .items.filter((i) => i.status === 'waiting' && i.profileId === profileId && i.retryAt > Date.now())
+    .map((i) => i.retryAt);
+  if (!waits.length) return;
+  timer = window.setTimeout(flushQueue, Math.max(0, Math.min(...waits) - Date.now()) + 50);
+}
+
+/** Sends waiting items of the active profile, one at a time. Safe to call at any moment. */
+export function flushQueue(): void {
+  if (running) {
+    again = true;
+    return;
+  }
+  running = true;
+  void (async () => {
+    try {
+      do {
+        again = false;
+        for (let item = nextItem(Date.now()); item && navigator.onLine; item = nextItem(Date.now())) {
+          await upload(item);
+        }
+      } while (again);
+    } catch (error) {
+      console.warn('Upload queue flush stopped', error);
+    } finally {
+      running = false;
+      scheduleWake();
+    }
+  })();
+}
+
+/** The user asks for another attempt now (after a failure or during a backoff). */
+export async function retryUpload(id: string): Promise<void> {
+  await updateQueueItem(id, { status: 'waiting', retryAt: 0, lastError: null });
+  flushQueue();
+}
+
+let started = false;
+
+export function startUploadQueue(): void {
+  if (started) return;
+  started = true;
+  void loadQueue().then(flushQueue);
+  window.addEventListener('online', () => {
+    // Back online: everything waiting may go now, backoff or not.
+    for (const i of useQueue.getState().items) if (i.status === 'waiting') void updateQueueItem(i.id, { retryAt: 0 }, false);
+    flushQueue();
+  });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') flushQueue();
+  });
+  useSession.subscribe((state, previous) => {
+    if (state.childToken !== previous.childToken) flushQueue();
+  });
+}
