@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const dir = 'test-results';
+const dir = 'reports';
 for (const name of existsSync(dir) ? readdirSync(dir) : []) {
   if (!name.endsWith('.json')) continue;
   const report = JSON.parse(readFileSync(`${dir}/${name}`, 'utf8'));
