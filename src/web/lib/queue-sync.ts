@@ -4,14 +4,17 @@
  * changes. One item at a time, and only items of the active child profile. XMLHttpRequest gives
  * byte progress (ky's upload progress needs HTTP/2 in Chromium).
  */
+import { M } from '../../contract/messages';
 import { API, IDEMPOTENCY_HEADER } from '../../contract/paths';
 import { messageFromBody } from './api-error';
 import { refreshTokens, requestHeaders, withLanguage } from './http';
+import { i18n } from './i18n';
 import { activeProfileId } from './profile';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
 import { loadQueue, markDone, queueItem, updateQueueItem, useQueue, type QueueItem } from './queue';
 import { useSession } from './session';
+import { notify } from './toast';
 
 const MAX_BACKOFF_MS = 60_000;
 
@@ -72,6 +75,7 @@ async function upload(item: QueueItem): Promise<void> {
   if (!queueItem(item.id)) return; // discarded meanwhile
   if (answer.status >= 200 && answer.status < 300) {
     await markDone(item.id);
+    notify.success(i18n._(M.workAdded.id));
     void queryClient.invalidateQueries({ queryKey: queryKeys.works });
     return;
   }

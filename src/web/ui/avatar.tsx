@@ -13,10 +13,12 @@ interface AvatarProps {
   username: string;
   src?: string | null;
   size?: number;
+  /** How many letters of the username the placeholder shows (galleries show two). */
+  letters?: number;
 }
 
-export function Avatar({ username, src, size = 56 }: AvatarProps) {
-  const dimension = { width: size, height: size, fontSize: size * 0.42 };
+export function Avatar({ username, src, size = 56, letters = 1 }: AvatarProps) {
+  const dimension = { width: size, height: size, fontSize: size * (letters > 1 ? 0.36 : 0.42) };
   if (src) {
     return (
       <span className={styles.avatar} style={dimension}>
@@ -26,7 +28,7 @@ export function Avatar({ username, src, size = 56 }: AvatarProps) {
   }
   return (
     <span className={styles.avatar} style={{ ...dimension, background: avatarColor(username) }} role="img" aria-label={username}>
-      <span aria-hidden="true">{username.charAt(0).toUpperCase()}</span>
+      <span aria-hidden="true">{Array.from(username).slice(0, letters).join('').toUpperCase()}</span>
     </span>
   );
 }

@@ -1,5 +1,12 @@
 import { useLingui } from '@lingui/react';
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 import styles from './field.module.css';
 
@@ -87,6 +94,25 @@ export function SelectField({ label, error, hint, required, id, children, ...sel
       >
         {children}
       </select>
+    </Field>
+  );
+}
+
+export type TextAreaFieldProps = FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> };
+
+export function TextAreaField({ label, error, hint, required, id, className, ...textarea }: TextAreaFieldProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <Field id={fieldId} label={label} error={error} hint={hint} required={required}>
+      <textarea
+        id={fieldId}
+        className={[styles.control, styles.textarea, className].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, error, hint)}
+        aria-required={required || undefined}
+        {...textarea}
+      />
     </Field>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 
 import { TOAST_MS } from '../../../contract/limits';
+import { UploadPanel } from '../../features/works/components/upload-panel';
 import { ErrorBoundary } from '../error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -17,6 +18,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ErrorBoundary key={location}>{children}</ErrorBoundary>
       </main>
       <Footer />
+      <UploadPanel />
       <Toaster
         position="top-center"
         toastOptions={{

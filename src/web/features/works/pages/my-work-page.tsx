@@ -1,44 +1,83 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
 
+import { useActiveProfileId } from '../../../lib/profile';
+import { useQueue } from '../../../lib/queue';
 import { useSession } from '../../../lib/session';
 import { LinkButton } from '../../../ui/button';
 import { PageShell } from '../../../ui/page-shell';
+import { useMyWorks } from '../api/get-my-works';
+import type { WorkFilters } from '../api/works-list';
+import { PendingCard } from '../components/pending-card';
+import { WorkFiltersBar } from '../components/work-filters';
+import { WorkTile } from '../components/work-tile';
+import { WorksWall } from '../components/works-wall';
 import styles from './my-work.module.css';
 
-/** My gallery. Works arrive with a later issue; until then, a warm empty wall inviting the first work. */
+function EmptyWall({ children }: { children: React.ReactNode }) {
+  return (
+    <div className={styles.wall}>
+      <div className={styles.frames} aria-hidden="true">
+        <span className={styles.frame} />
+        <span className={`${styles.frame} ${styles.tall}`} />
+        <span className={styles.frame} />
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** My gallery: the child's works, with queued works as pending cards until they land. */
 export default function MyWorkPage() {
   const { t } = useLingui();
   const childToken = useSession((s) => s.childToken);
   const parentToken = useSession((s) => s.token);
+  const profileId = useActiveProfileId();
+  const [filters, setFilters] = useState<WorkFilters>({});
+  const works = useMyWorks(filters, Boolean(childToken));
+  const pending = useQueue((s) => s.items.filter((i) => i.profileId === profileId));
+  const filtered = Boolean(filters.search || filters.category);
+
+  if (!childToken) {
+    return (
+      <PageShell title={t`My Gallery`} eyebrow={t`Your own museum`} width="medium">
+        <EmptyWall>
+          <p className={styles.text}>
+            <Trans>Choose a user to see their gallery.</Trans>
+          </p>
+          <LinkButton href={parentToken ? '/add-user' : '/login'} size="large">
+            {parentToken ? <Trans>Select a user</Trans> : <Trans>Login</Trans>}
+          </LinkButton>
+        </EmptyWall>
+      </PageShell>
+    );
+  }
 
   return (
-    <PageShell title={t`My Gallery`} eyebrow={t`Your own museum`} width="medium">
-      <div className={styles.wall}>
-        <div className={styles.frames} aria-hidden="true">
-          <span className={styles.frame} />
-          <span className={`${styles.frame} ${styles.tall}`} />
-          <span className={styles.frame} />
-        </div>
-        {childToken ? (
-          <>
+    <PageShell title={t`My Gallery`} eyebrow={t`Your own museum`}>
+      <WorkFiltersBar value={filters} onSearch={setFilters} />
+      <WorksWall
+        query={works}
+        label={t`My works`}
+        leading={!filtered && pending.length ? pending.map((item) => <PendingCard key={item.id} item={item} />) : undefined}
+        renderWork={(work) => <WorkTile key={work.id} work={work} />}
+        empty={
+          filtered ? (
             <p className={styles.text}>
-              <Trans>Your gallery walls are waiting for the first work. Take a photo of a drawing, a painting or a craft and hang it here.</Trans>
+              <Trans>No works match this search.</Trans>
             </p>
-            <LinkButton href="/register-work" size="large">
-              <Trans>Register your work</Trans>
-            </LinkButton>
-          </>
-        ) : (
-          <>
-            <p className={styles.text}>
-              <Trans>Choose a user to see their gallery.</Trans>
-            </p>
-            <LinkButton href={parentToken ? '/add-user' : '/login'} size="large">
-              {parentToken ? <Trans>Select a user</Trans> : <Trans>Login</Trans>}
-            </LinkButton>
-          </>
-        )}
-      </div>
+          ) : (
+            <EmptyWall>
+              <p className={styles.text}>
+                <Trans>Your gallery walls are waiting for the first work. Take a photo of a drawing, a painting or a craft and hang it here.</Trans>
+              </p>
+              <LinkButton href="/register-work" size="large">
+                <Trans>Register your work</Trans>
+              </LinkButton>
+            </EmptyWall>
+          )
+        }
+      />
     </PageShell>
   );
 }

@@ -1,0 +1,21 @@
+import type { QueueItem } from '../../../lib/queue';
+import { useObjectUrl } from '../../../lib/use-object-url';
+import { WorkCard } from '../../../ui/work-card';
+import { QueueBadge, useQueueState } from './queue-state';
+
+/** A queued work on My Gallery's wall: its local preview and its state, until it lands. */
+export function PendingCard({ item }: { item: QueueItem }) {
+  const first = item.images[0];
+  const src = useObjectUrl(first?.bytes, first?.type);
+  const state = useQueueState()(item);
+  return (
+    <WorkCard
+      imageSrc={src}
+      title={item.fields.title}
+      description={item.fields.description}
+      badge={<QueueBadge {...state} />}
+      footer={item.lastError && item.status === 'failed' ? <span role="alert">{item.lastError}</span> : undefined}
+      dimmed
+    />
+  );
+}

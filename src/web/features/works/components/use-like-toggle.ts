@@ -1,0 +1,47 @@
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+
+import type { Work } from '../../../../contract/works';
+import { useSession } from '../../../lib/session';
+import { notify } from '../../../lib/toast';
+import { useLikeWork } from '../api/like-work';
+import { useUnlikeWork } from '../api/unlike-work';
+
+/**
+ * Like or unlike a work. The state shown changes only after the server says success; a failure
+ * is toasted by the HTTP client and returns false. A visitor is asked to log in, a parent to pick a user.
+ */
+export function useLikeToggle() {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const hasChild = useSession((s) => Boolean(s.childToken));
+  const hasParent = useSession((s) => Boolean(s.token));
+  const like = useLikeWork();
+  const unlike = useUnlikeWork();
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  const toggle = async (work: Work): Promise<boolean> => {
+    if (!hasChild) {
+      if (hasParent) {
+        notify.info(t`Please select a user to like works.`);
+        navigate('/add-user');
+      } else {
+        notify.info(t`Please log in to like works.`);
+        navigate('/login');
+      }
+      return false;
+    }
+    setBusyId(work.id);
+    try {
+      const answer = await (work.is_liked_by_user ? unlike : like).mutateAsync(work.id);
+      return answer.success;
+    } catch {
+      return false;
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  return { toggle, busyId };
+}

@@ -1,0 +1,145 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+
+import { LIMITS } from '../../../../contract/limits';
+import { M } from '../../../../contract/messages';
+import { artworkFields } from '../../../../contract/works';
+import { queuedImageCount, useQueue, type QueueFields } from '../../../lib/queue';
+import { notify } from '../../../lib/toast';
+import { Button } from '../../../ui/button';
+import { SelectField, TextAreaField, TextField } from '../../../ui/field';
+import { Notice } from '../../../ui/page-shell';
+import { Switch } from '../../../ui/switch';
+import { useCategories } from '../api/get-categories';
+import { useImageCount } from '../api/get-image-count';
+import { PhotoPicker } from './photo-picker';
+import { compressAll, newPhoto, type Photo } from './photos';
+import { TagChips } from './tag-chips';
+import styles from './works.module.css';
+
+const schema = z.object({ title: artworkFields.shape.title, description: artworkFields.shape.description });
+type Input = z.input<typeof schema>;
+type Output = z.output<typeof schema>;
+
+export interface WorkFormProps {
+  initialFields: QueueFields;
+  initialPhotos: Photo[];
+  /** A queued item being edited: its images do not count twice toward the free plan. */
+  queuedId?: string;
+  busy: boolean;
+  submitLabel: string;
+  busyLabel: string;
+  onSubmit: (fields: QueueFields, photos: Photo[]) => Promise<void>;
+  /** More actions under the submit button (Delete on the edit page). */
+  children?: ReactNode;
+}
+
+/** Photos, title, comments, category, tags and publishing: the register and edit forms. */
+export function WorkForm({ initialFields, initialPhotos, queuedId, busy, submitLabel, busyLabel, onSubmit, children }: WorkFormProps) {
+  const { t, i18n } = useLingui();
+  const categories = useCategories();
+  const imageCount = useImageCount();
+  const queued = useQueue((s) => queuedImageCount(s.items, queuedId));
+  const [photos, setPhotos] = useState<Photo[]>(initialPhotos);
+  const [category, setCategory] = useState(initialFields.category ? String(initialFields.category) : '');
+  const [tags, setTags] = useState<number[]>(initialFields.tags);
+  const [isPublic, setIsPublic] = useState(initialFields.is_public);
+  const [photoError, setPhotoError] = useState<string | undefined>();
+  const { register, handleSubmit, formState } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues: { title: initialFields.title, description: initialFields.description },
+    mode: 'onTouched',
+  });
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const stored = imageCount.data?.total_images ?? 0;
+  const limit = imageCount.data ? imageCount.data.limit : LIMITS.freePlanImageLimit;
+  const newCount = photos.filter((p) => p.existingId === null).length;
+  const used = stored + queued;
+  const freeLimitReached = limit !== null && used + newCount >= limit;
+  const canAdd = photos.length < LIMITS.maxImagesPerWork && !freeLimitReached;
+  const compressing = photos.some((p) => p.status === 'compressing');
+
+  const update = (key: string, patch: Partial<Photo>) => {
+    if (mounted.current) setPhotos((list) => list.map((p) => (p.key === key ? { ...p, ...patch } : p)));
+  };
+
+  const add = (picked: File[], source: 'camera' | 'library') => {
+    const files = picked.filter((f) => f.type.startsWith('image/'));
+    if (files.length < picked.length) notify.error(t`Only image files can be chosen`);
+    if (!files.length) return;
+    if (source === 'library' && files.length > LIMITS.maxImagesPerWork) return void notify.error(t`You can only upload up to 5 images`);
+    if (photos.length + files.length > LIMITS.maxImagesPerWork) return void notify.error(t`Total number of images cannot exceed 5`);
+    if (limit !== null && used + newCount + files.length > limit) {
+      return void notify.error(i18n._(M.freePlanLimit.id, { count: used }), 6000);
+    }
+    const added = files.map(newPhoto);
+    setPhotos((list) => [...list, ...added]);
+    setPhotoError(undefined);
+    void compressAll(added, update);
+  };
+
+  const move = (key: string, step: -1 | 1) =>
+    setPhotos((list) => {
+      const from = list.findIndex((p) => p.key === key);
+      const to = from + step;
+      if (from < 0 || to < 0 || to >= list.length) return list;
+      const next = [...list];
+      [next[from], next[to]] = [next[to] as Photo, next[from] as Photo];
+      return next;
+    });
+
+  const submit = handleSubmit(async ({ title, description }) => {
+    const usable = photos.filter((p) => p.status === 'ready');
+    if (!usable.length) return setPhotoError(i18n._(M.imagesMin.id));
+    if (usable.length > LIMITS.maxImagesPerWork) return setPhotoError(i18n._(M.imagesMax.id));
+    await onSubmit({ title, description, category: category ? Number(category) : null, tags, is_public: isPublic }, usable);
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className={styles.form}>
+      <PhotoPicker
+        photos={photos}
+        canAdd={canAdd}
+        onAdd={add}
+        onRemove={(key) => setPhotos((list) => list.filter((p) => p.key !== key))}
+        onMove={move}
+        error={photoError}
+      />
+      {freeLimitReached && limit !== null && <Notice>{i18n._(M.freePlanLimit.id, { count: used })}</Notice>}
+      <TextField label={t`Title`} required maxLength={100} error={formState.errors.title?.message} {...register('title')} />
+      <TextAreaField label={t`Comments`} maxLength={2000} rows={4} error={formState.errors.description?.message} {...register('description')} />
+      <SelectField label={t`Category`} value={category} onChange={(e) => setCategory(e.target.value)}>
+        <option value="">{t`Please select`}</option>
+        {categories.data?.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+      <TagChips value={tags} onChange={setTags} />
+      <div className={styles.publish}>
+        <span className={styles.publishLabel} id="publish-label">
+          <Trans>Publish setting</Trans>
+        </span>
+        <Switch checked={isPublic} onChange={setIsPublic} label={t`Publish to everyone`} onText={t`Published`} offText={t`Private`} />
+        <p className={styles.publishHint}>
+          {isPublic ? <Trans>Everyone can see this work in the public gallery.</Trans> : <Trans>Only you and the family members who share with you can see it.</Trans>}
+        </p>
+      </div>
+      <Button type="submit" size="large" block disabled={busy || compressing} aria-busy={busy}>
+        {busy ? busyLabel : compressing ? t`Preparing photos…` : submitLabel}
+      </Button>
+      {children}
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+
+import type { Paged, Work } from '../../../../contract/works';
+import { SeeMore } from '../../../ui/see-more';
+import { WorkGridSkeleton } from '../../../ui/skeleton';
+import { WorkGrid } from '../../../ui/work-card';
+import styles from './works.module.css';
+
+interface WorksWallProps {
+  query: UseInfiniteQueryResult<InfiniteData<Paged<Work>>>;
+  renderWork: (work: Work) => ReactNode;
+  /** Cards shown before the loaded works (My Gallery's pending uploads). */
+  leading?: ReactNode;
+  empty: ReactNode;
+  label: string;
+}
+
+/** A paged wall of works: skeleton frames while loading, See more for the next page. */
+export function WorksWall({ query, renderWork, leading, empty, label }: WorksWallProps) {
+  const { t } = useLingui();
+  const works = query.data?.pages.flatMap((p) => p.results) ?? [];
+  if (query.isPending && !leading) return <WorkGridSkeleton label={t`Loading works…`} />;
+  if (query.isError && !works.length && !leading) {
+    return <p className={styles.empty}>{t`The works could not be loaded. Please try again later.`}</p>;
+  }
+  if (!query.isPending && !works.length && !leading) return <div className={styles.empty}>{empty}</div>;
+  return (
+    <>
+      <WorkGrid label={label}>
+        {leading}
+        {works.map(renderWork)}
+      </WorkGrid>
+      {query.isPending && <WorkGridSkeleton count={2} label={t`Loading works…`} />}
+      <SeeMore hasMore={Boolean(query.hasNextPage)} loading={query.isFetchingNextPage} onMore={() => void query.fetchNextPage()} />
+    </>
+  );
+}

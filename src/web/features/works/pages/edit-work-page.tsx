@@ -1,0 +1,138 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
+
+import { M } from '../../../../contract/messages';
+import type { Work } from '../../../../contract/works';
+import { useActiveProfileId } from '../../../lib/profile';
+import type { QueueFields } from '../../../lib/queue';
+import { notify } from '../../../lib/toast';
+import { Button } from '../../../ui/button';
+import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
+import { PageShell } from '../../../ui/page-shell';
+import { SkeletonBlock } from '../../../ui/skeleton';
+import { useDeleteWork } from '../api/delete-work';
+import { useWork } from '../api/get-work';
+import { useUpdateWork } from '../api/update-work';
+import { fetchAsFile, readyPhoto, type Photo } from '../components/photos';
+import { WorkForm } from '../components/work-form';
+import styles from '../components/works.module.css';
+import type { EditWorkState } from './gallery-detail-page';
+
+/** The work's images as files (re-fetched; a failure is logged and that image skipped). */
+function useExistingPhotos(work: Work | undefined): Photo[] | null {
+  const [photos, setPhotos] = useState<{ id: number; list: Photo[] } | null>(null);
+  useEffect(() => {
+    if (!work) return;
+    let live = true;
+    void Promise.all(
+      work.images_data.map(async (img, i) => {
+        const file = await fetchAsFile(img.image_url, `image_${i + 1}.webp`);
+        return file ? readyPhoto(file, img.id) : null;
+      }),
+    ).then((list) => {
+      if (live) setPhotos({ id: work.id, list: list.filter((p): p is Photo => p !== null) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [work]);
+  return photos && work && photos.id === work.id ? photos.list : null;
+}
+
+export default function EditWorkPage() {
+  const { t, i18n } = useLingui();
+  const [, navigate] = useLocation();
+  const state = useHistoryState<Partial<EditWorkState> | null>();
+  const fallback = Number(new URLSearchParams(useSearch()).get('id'));
+  const workId = state?.workId ?? (fallback > 0 ? fallback : null);
+  const work = useWork(workId);
+  const photos = useExistingPhotos(work.data);
+  const profileId = useActiveProfileId();
+  const update = useUpdateWork();
+  const remove = useDeleteWork();
+  const [confirming, setConfirming] = useState(false);
+
+  if (workId === null || work.isError) {
+    return (
+      <PageShell title={t`Edit work`} width="narrow">
+        <p>
+          <Trans>This work could not be found.</Trans>
+        </p>
+      </PageShell>
+    );
+  }
+
+  const w = work.data;
+  const onSubmit = async (fields: QueueFields, chosen: Photo[]) => {
+    if (!w) return;
+    const done = await update
+      .mutateAsync({
+        id: w.id,
+        fields,
+        newImages: chosen.filter((p) => p.existingId === null).map((p) => p.file),
+        keepImages: chosen.flatMap((p) => (p.existingId === null ? [] : [p.existingId])),
+      })
+      .catch(() => null);
+    if (!done) return;
+    notify.success(i18n._(M.workUpdated.id));
+    navigate('/my-work', { replace: true });
+  };
+
+  const onDelete = async () => {
+    if (!w) return;
+    const answer = await remove.mutateAsync(w.id).catch(() => null);
+    if (!answer) return;
+    notify.success(i18n._(M.workDeleted.id));
+    setConfirming(false);
+    navigate('/my-work', { replace: true });
+  };
+
+  return (
+    <PageShell title={t`Edit work`} eyebrow={w?.title} width="narrow">
+      {!w || !photos ? (
+        <div className={styles.form} role="status">
+          <span className="visually-hidden">{t`Loading the work…`}</span>
+          <SkeletonBlock height={88} />
+          <p />
+          <SkeletonBlock height={48} />
+          <p />
+          <SkeletonBlock height={112} />
+        </div>
+      ) : (
+        <WorkForm
+          key={w.id}
+          initialFields={{
+            title: w.title,
+            description: w.description,
+            category: w.category?.id ?? null,
+            tags: w.tags.map((tag) => tag.id),
+            is_public: w.is_public,
+          }}
+          initialPhotos={photos}
+          busy={update.isPending}
+          submitLabel={t`Update`}
+          busyLabel={t`Updating...`}
+          onSubmit={onSubmit}
+        >
+          {w.member.id === profileId && (
+            <div className={styles.formActions}>
+              <Button variant="dangerOutline" block onClick={() => setConfirming(true)}>
+                <Trans>Delete</Trans>
+              </Button>
+            </div>
+          )}
+        </WorkForm>
+      )}
+      <ConfirmDeleteModal
+        open={confirming}
+        title={t`Delete this work`}
+        warning={<Trans>The work and all of its images will be removed from every gallery.</Trans>}
+        pending={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void onDelete()}
+      />
+    </PageShell>
+  );
+}

@@ -1,0 +1,63 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+
+import { useProfile } from '../../../lib/profile';
+import { Avatar } from '../../../ui/avatar';
+import { PageShell } from '../../../ui/page-shell';
+import { useFamilyGallery } from '../api/get-family-gallery';
+import type { WorkFilters } from '../api/works-list';
+import { useLikeToggle } from '../components/use-like-toggle';
+import { WorkFiltersBar } from '../components/work-filters';
+import { WorkTile } from '../components/work-tile';
+import { WorksWall } from '../components/works-wall';
+import styles from './galleries.module.css';
+
+export interface UserGalleryState {
+  userId: number;
+  username: string;
+}
+
+/** Works of the family members who share with the active profile, and a strip to visit each member. */
+export default function FamilyGalleryPage() {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const [filters, setFilters] = useState<WorkFilters>({});
+  const profile = useProfile();
+  const works = useFamilyGallery(filters);
+  const like = useLikeToggle();
+  const members = profile.data?.shared_users ?? [];
+
+  return (
+    <PageShell title={t`Family Gallery`} eyebrow={t`Shared in your family`}>
+      <WorkFiltersBar value={filters} onSearch={setFilters} />
+      {members.length > 0 && (
+        <section className={styles.strip} aria-labelledby="shared-users">
+          <h2 id="shared-users" className={styles.stripTitle}>
+            <Trans>Shared Users</Trans>
+          </h2>
+          <ul className={styles.members}>
+            {members.map((m) => (
+              <li key={m.id}>
+                <button
+                  type="button"
+                  className={styles.member}
+                  onClick={() => navigate('/user-gallery', { state: { userId: m.id, username: m.username } satisfies UserGalleryState })}
+                >
+                  <Avatar username={m.username} src={m.profile_picture} size={56} letters={2} />
+                  <span className={styles.memberName}>{m.username}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <WorksWall
+        query={works}
+        label={t`Family works`}
+        renderWork={(work) => <WorkTile key={work.id} work={work} showAuthor likes="toggle" like={like} />}
+        empty={<Trans>When someone in your family shares their works with you, they will hang here.</Trans>}
+      />
+    </PageShell>
+  );
+}

@@ -1,0 +1,27 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+
+import { PageShell } from '../../../ui/page-shell';
+import { useMyCollection } from '../api/get-my-collection';
+import type { WorkFilters } from '../api/works-list';
+import { WorkFiltersBar } from '../components/work-filters';
+import { WorkTile } from '../components/work-tile';
+import { WorksWall } from '../components/works-wall';
+
+/** The works the active profile has liked; the likes are shown, not clickable. */
+export default function MyCollectionPage() {
+  const { t } = useLingui();
+  const [filters, setFilters] = useState<WorkFilters>({});
+  const works = useMyCollection(filters);
+  return (
+    <PageShell title={t`My Collection`} eyebrow={t`Works you liked`}>
+      <WorkFiltersBar value={filters} onSearch={setFilters} />
+      <WorksWall
+        query={works}
+        label={t`Liked works`}
+        renderWork={(work) => <WorkTile key={work.id} work={work} showAuthor />}
+        empty={<Trans>Works you like will be collected here.</Trans>}
+      />
+    </PageShell>
+  );
+}

@@ -1,0 +1,29 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+
+import { PageShell } from '../../../ui/page-shell';
+import { usePublicWorks } from '../api/get-public-works';
+import type { WorkFilters } from '../api/works-list';
+import { useLikeToggle } from '../components/use-like-toggle';
+import { WorkFiltersBar } from '../components/work-filters';
+import { WorkTile } from '../components/work-tile';
+import { WorksWall } from '../components/works-wall';
+
+/** The public gallery, open to everyone: every published work, with its author and likes. */
+export default function PublicGalleryPage() {
+  const { t } = useLingui();
+  const [filters, setFilters] = useState<WorkFilters>({});
+  const works = usePublicWorks(filters);
+  const like = useLikeToggle();
+  return (
+    <PageShell title={t`Search Works`} eyebrow={t`Public gallery`} lead={t`Works that children have chosen to show everyone.`}>
+      <WorkFiltersBar value={filters} onSearch={setFilters} />
+      <WorksWall
+        query={works}
+        label={t`Public works`}
+        renderWork={(work) => <WorkTile key={work.id} work={work} showAuthor likes="toggle" like={like} />}
+        empty={<Trans>No works match this search.</Trans>}
+      />
+    </PageShell>
+  );
+}

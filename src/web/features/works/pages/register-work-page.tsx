@@ -1,0 +1,67 @@
+import { useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+
+import { useActiveProfileId, useProfile } from '../../../lib/profile';
+import { addToQueue, replaceInQueue, useQueue, type QueueFields, type QueuedImage } from '../../../lib/queue';
+import { flushQueue } from '../../../lib/queue-sync';
+import { notify } from '../../../lib/toast';
+import { PageShell } from '../../../ui/page-shell';
+import { readyPhoto, type Photo } from '../components/photos';
+import { WorkForm } from '../components/work-form';
+
+const EMPTY: QueueFields = { title: '', description: '', category: null, tags: [], is_public: false };
+
+async function toQueued(photos: Photo[]): Promise<QueuedImage[]> {
+  return Promise.all(photos.map(async (p) => ({ name: p.file.name, type: p.file.type, bytes: await p.file.arrayBuffer() })));
+}
+
+/**
+ * Register a work, camera first. Submitting puts it in the upload queue (IndexedDB) and goes to
+ * My Gallery, where it shows as pending until it lands. `?queued=<id>` edits a queued item.
+ */
+export default function RegisterWorkPage() {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const queuedId = new URLSearchParams(useSearch()).get('queued') ?? undefined;
+  const profileId = useActiveProfileId();
+  const profile = useProfile();
+  const [busy, setBusy] = useState(false);
+  const editing = useQueue((s) => (queuedId ? s.items.find((i) => i.id === queuedId) : undefined));
+  const initialPhotos = useMemo(
+    () => editing?.images.map((i) => readyPhoto(new File([i.bytes], i.name, { type: i.type }))) ?? [],
+    [editing],
+  );
+
+  const onSubmit = async (fields: QueueFields, photos: Photo[]) => {
+    if (profileId === null) return;
+    setBusy(true);
+    try {
+      const upload = { profileId, profileName: profile.data?.username ?? null, fields, images: await toQueued(photos) };
+      if (editing) await replaceInQueue(editing.id, upload);
+      else await addToQueue(upload);
+      flushQueue();
+      notify.success(t`Saved on this device. It will be uploaded to your gallery.`);
+      navigate('/my-work');
+    } catch (error) {
+      console.warn('Could not save the work on this device', error);
+      notify.error(t`The work could not be saved on this device. Please try again.`);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PageShell title={t`Register your work`} eyebrow={t`Hang a new picture`} width="narrow">
+      <WorkForm
+        key={editing?.id ?? 'new'}
+        initialFields={editing?.fields ?? EMPTY}
+        initialPhotos={initialPhotos}
+        queuedId={editing?.id}
+        busy={busy}
+        submitLabel={editing ? t`Save and upload again` : t`Register`}
+        busyLabel={t`Saving…`}
+        onSubmit={onSubmit}
+      />
+    </PageShell>
+  );
+}

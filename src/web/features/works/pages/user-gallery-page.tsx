@@ -1,0 +1,46 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useHistoryState } from 'wouter/use-browser-location';
+import { useSearch } from 'wouter';
+
+import { LinkButton } from '../../../ui/button';
+import { PageShell } from '../../../ui/page-shell';
+import { useMemberWorks } from '../api/get-member-works';
+import { WorkTile } from '../components/work-tile';
+import { WorksWall } from '../components/works-wall';
+import type { UserGalleryState } from './family-gallery-page';
+
+const NO_FILTERS = {};
+
+/** One family member's works (title, date, likes). The member comes in navigation state, or ?id=. */
+export default function UserGalleryPage() {
+  const { t } = useLingui();
+  const state = useHistoryState<Partial<UserGalleryState> | null>();
+  const fallback = Number(new URLSearchParams(useSearch()).get('id'));
+  const userId = state?.userId ?? (fallback > 0 ? fallback : null);
+  const works = useMemberWorks(userId, NO_FILTERS);
+  const username = state?.username ?? works.data?.pages[0]?.results[0]?.member.username ?? '';
+
+  if (userId === null) {
+    return (
+      <PageShell title={t`User Gallery`} width="medium">
+        <p>
+          <Trans>Choose a family member in the Family Gallery.</Trans>
+        </p>
+        <LinkButton href="/family-gallery">
+          <Trans>Family Gallery</Trans>
+        </LinkButton>
+      </PageShell>
+    );
+  }
+
+  return (
+    <PageShell title={username ? t`${username}'s gallery` : t`User Gallery`} eyebrow={t`User Gallery`}>
+      <WorksWall
+        query={works}
+        label={t`Works`}
+        renderWork={(work) => <WorkTile key={work.id} work={work} showDescription={false} />}
+        empty={<Trans>There are no works to see here yet.</Trans>}
+      />
+    </PageShell>
+  );
+}
