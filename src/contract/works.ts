@@ -11,7 +11,9 @@ const formBool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off'])])
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
 
-const idList = z.array(z.coerce.number().int().positive()).max(20);
+/** A database id (int4): anything larger names nothing and must not reach SQL as an overflow. */
+const dbId = z.coerce.number().int().positive().max(2_147_483_647);
+const idList = z.array(dbId).max(20);
 
 /** Text fields of POST /api/artworks/ (files are `images`, repeated, 1 to 5). */
 export const artworkFields = z.object({
@@ -30,8 +32,8 @@ export const artworkUpdateFields = artworkFields.extend({
 export const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   search: z.string().trim().max(100).optional(),
-  category: z.coerce.number().int().positive().optional(),
-  tags: z.union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive())]).optional(),
+  category: dbId.optional(),
+  tags: z.union([dbId, z.array(dbId).max(20)]).optional(),
 });
 
 export const idName = z.object({ id: z.number(), name: z.string() });

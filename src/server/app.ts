@@ -22,6 +22,7 @@ import { notFoundJson, onError } from './middleware/errors';
 import { language } from './middleware/language';
 import { serveMedia, servePwa } from './middleware/static';
 import { accountRoutes } from './routes/account';
+import { artworkRoutes } from './routes/artworks';
 import { authRoutes } from './routes/auth';
 import { organizationRoutes } from './routes/organizations';
 import { profileRoutes } from './routes/profiles';
@@ -30,18 +31,22 @@ import { publicRoutes } from './routes/public';
 const JSON_BODY_LIMIT = 256 * 1024;
 /** Room for one picture at the limit plus the form's text fields. */
 const UPLOAD_BODY_LIMIT = LIMITS.maxUploadBytes + 256 * 1024;
+/** A work: 5 images at the limit plus 1 MB for the text fields and multipart framing. */
+const WORK_BODY_LIMIT = LIMITS.maxImagesPerWork * LIMITS.maxUploadBytes + 1024 * 1024;
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /** Reject oversized bodies while streaming, before anything buffers them. */
 const limitBodies = createMiddleware<AppEnv>(async (c, next) => {
-  const upload = /^\/api\/register-profile\/?$/.test(c.req.path);
+  const picture = /^\/api\/register-profile\/?$/.test(c.req.path);
+  const work = /^\/api\/artworks(\/\d+\/update)?\/?$/.test(c.req.path);
   const limiter = bodyLimit({
-    maxSize: upload ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT,
+    maxSize: work ? WORK_BODY_LIMIT : picture ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT,
     onError: () => {
       // The rest of the body stays unread, so this connection cannot carry another request.
       c.header('Connection', 'close');
-      throw upload ? ValidationError.of('profile_picture', M.imageTooLarge.id) : ValidationError.nonField(M.invalidBody.id);
+      if (work) throw ValidationError.of('images', M.imageTooLarge.id);
+      throw picture ? ValidationError.of('profile_picture', M.imageTooLarge.id) : ValidationError.nonField(M.invalidBody.id);
     },
   });
   return limiter(c, next);
@@ -64,7 +69,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.header('Cache-Control', 'no-store');
   });
 
-  for (const routes of [authRoutes, profileRoutes, accountRoutes, organizationRoutes, publicRoutes]) {
+  for (const routes of [authRoutes, profileRoutes, accountRoutes, organizationRoutes, publicRoutes, artworkRoutes]) {
     app.route('/api', routes(deps));
   }
 

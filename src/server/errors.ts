@@ -20,8 +20,16 @@ export class ApiError extends Error {
 
 /** 400 {field: [message ids]}; translated when rendered. */
 export class ValidationError extends Error {
+  /** Placeholder values for the messages, e.g. {count} of freePlanLimit. */
+  values?: Record<string, unknown>;
+
   constructor(readonly fields: Record<string, string[]>) {
     super('validation failed');
+  }
+
+  withValues(values: Record<string, unknown>): this {
+    this.values = values;
+    return this;
   }
 
   static of(field: string, ...ids: string[]): ValidationError {

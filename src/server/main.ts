@@ -13,6 +13,7 @@ import { loadConfig } from './config';
 import { openFromConfig } from './db/open';
 import { seedDemo } from './db/seed';
 import type { AppDeps } from './deps';
+import { purgeIdempotencyKeys } from './domain/idempotency';
 import { purgeOldWindows } from './domain/rate-limit';
 
 async function main(): Promise<void> {
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
 
   const storage = createDiskStorage(join(config.dataDir, 'media'));
   if (config.demo && (await seedDemo(database.db, storage))) {
-    console.log('[seed] demo data created: demo@example.com / Demo1234');
+    console.log('[seed] demo data created: demo@example.com and gallery@example.com, password Demo1234');
   }
 
   const deps: AppDeps = {
@@ -34,7 +35,10 @@ async function main(): Promise<void> {
   };
   const app = createApp(deps);
 
-  const purge = () => purgeOldWindows(database.db, new Date()).catch((err: unknown) => console.error('[api] rate-limit purge failed', err));
+  const purge = () =>
+    Promise.all([purgeOldWindows(database.db, new Date()), purgeIdempotencyKeys(database.db, new Date())]).catch((err: unknown) =>
+      console.error('[api] purge of rate-limit windows or idempotency keys failed', err),
+    );
   await purge();
   setInterval(() => void purge(), 60 * 60 * 1000).unref();
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {

@@ -7,3 +7,13 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/** True for a foreign-key violation (e.g. a row that was deleted by a concurrent request). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === FOREIGN_KEY_VIOLATION) return true;
+  }
+  return false;
+}

@@ -2,7 +2,7 @@
  * The database schema (drizzle pg-core). Migrations are generated from this file with
  * `npx drizzle-kit generate` and serve both PGlite and PostgreSQL.
  * Parents own their children with ON DELETE CASCADE, so deleting an account is one DELETE.
- * Artworks arrive in a later issue; they will hang off profiles.id the same way.
+ * Artworks hang off profiles.id the same way, so deleting a profile removes its works.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -10,6 +10,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -144,3 +145,86 @@ export const navbarLinks = pgTable('navbar_links', {
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
+
+/**
+ * Works (issue 3). List queries filter by owner or by is_public and order by created_at DESC, id DESC;
+ * the indexes are declared DESC NULLS FIRST so they match that ORDER BY exactly.
+ */
+export const artworks = pgTable(
+  'artworks',
+  {
+    id: serial('id').primaryKey(),
+    profileId: integer('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    isPublic: boolean('is_public').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('artworks_profile_created_idx').on(t.profileId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('artworks_public_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`is_public`),
+  ],
+);
+
+/** The server's own re-encoded copies (WebP, no metadata); keys are random storage keys. */
+export const artworkImages = pgTable(
+  'artwork_images',
+  {
+    id: serial('id').primaryKey(),
+    artworkId: integer('artwork_id').notNull().references(() => artworks.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    displayKey: text('display_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Bytes of the display copy. */
+    bytes: integer('bytes').notNull(),
+  },
+  (t) => [index('artwork_images_artwork_idx').on(t.artworkId, t.position)],
+);
+
+export const artworkTags = pgTable(
+  'artwork_tags',
+  {
+    artworkId: integer('artwork_id').notNull().references(() => artworks.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.artworkId, t.tagId] }), index('artwork_tags_tag_idx').on(t.tagId)],
+);
+
+/** One like per profile and work (the primary key makes liking idempotent). */
+export const likes = pgTable(
+  'likes',
+  {
+    profileId: integer('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+    artworkId: integer('artwork_id').notNull().references(() => artworks.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.artworkId] }), index('likes_artwork_idx').on(t.artworkId)],
+);
+
+/**
+ * Idempotency-Key records of POST /api/artworks/ (architecture step 5). A record is written in the
+ * same transaction that creates the work, so it exists exactly when the work does; kept 7 days.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: serial('id').primaryKey(),
+    profileId: integer('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** sha256 over the text fields and each file's sha256. */
+    fingerprint: text('fingerprint').notNull(),
+    status: text('status', { enum: ['completed'] }).notNull().default('completed'),
+    responseStatus: integer('response_status').notNull(),
+    responseBody: jsonb('response_body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_profile_key_uq').on(t.profileId, t.key), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+export type ArtworkRow = typeof artworks.$inferSelect;
+export type ArtworkImageRow = typeof artworkImages.$inferSelect;

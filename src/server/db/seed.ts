@@ -1,7 +1,7 @@
 /**
- * Demo content (notes: "Demo data"), written only into an empty database and only when DEMO is
- * not '0', so a newcomer sees a living museum. Avatars are drawn here as SVG and rendered by
- * sharp; nothing is downloaded.
+ * Demo content (notes: "Demo data", works notes "Demo seed additions"), written only into an empty
+ * database and only when DEMO is not '0', so a newcomer sees a living museum. Avatars and works are
+ * drawn as SVG and rendered by sharp; nothing is downloaded.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -12,6 +12,7 @@ import type { StorageAdapter } from '../adapters/storage';
 import { hashPassword } from '../domain/passwords';
 import type { Db } from './open';
 import { categories, navbarLinks, organizations, profileOrganizations, profileShares, profiles, tags, users } from './schema';
+import { insertDemoWorks, renderDemoWorks } from './seed-works';
 
 const CATEGORIES = [
   ['Drawing', 'お絵かき'],
@@ -60,6 +61,9 @@ export async function seedDemo(db: Db, storage: StorageAdapter): Promise<boolean
   const passwordHash = await hashPassword('Demo1234');
   const hanaPicture = await avatar(storage, '#f6b26b', '#e06666');
   const soraPicture = await avatar(storage, '#6fa8dc', '#f4a7b9');
+  const renPicture = await avatar(storage, '#93c47d', '#e06666');
+  const yuiPicture = await avatar(storage, '#c27ba0', '#f6b26b');
+  const works = await renderDemoWorks(storage);
 
   await db.transaction(async (tx) => {
     const [demo] = await tx
@@ -82,9 +86,40 @@ export async function seedDemo(db: Db, storage: StorageAdapter): Promise<boolean
       .returning();
     await tx.insert(profileOrganizations).values({ profileId: hana!.id, organizationId: sakura!.id });
     await tx.insert(profileShares).values({ ownerProfileId: hana!.id, targetProfileId: sora!.id });
-    await tx.insert(categories).values(CATEGORIES.map(([nameEn, nameJa], i) => ({ nameEn, nameJa, sortOrder: i })));
-    await tx.insert(tags).values(TAGS.map(([nameEn, nameJa], i) => ({ nameEn, nameJa, sortOrder: i })));
+
+    // A second family whose public works fill the public gallery beyond one page.
+    const [gallery] = await tx
+      .insert(users)
+      .values({ email: 'gallery@example.com', passwordHash, firstName: 'Gallery Parent', address: '大阪府 (Osaka)', emailVerifiedAt: new Date() })
+      .returning();
+    const [ren, yui] = await tx
+      .insert(profiles)
+      .values([
+        { userId: gallery!.id, username: 'ren', firstName: 'Ren', dateOfBirth: '2016-02-20', address: '大阪府 (Osaka)', pictureKey: renPicture, isPublished: true },
+        { userId: gallery!.id, username: 'yui', firstName: 'Yui', dateOfBirth: '2018-11-08', address: '大阪府 (Osaka)', pictureKey: yuiPicture, isPublished: true },
+      ])
+      .returning();
+    await tx.insert(profileShares).values({ ownerProfileId: ren!.id, targetProfileId: yui!.id });
+
+    const categoryRows = await tx
+      .insert(categories)
+      .values(CATEGORIES.map(([nameEn, nameJa], i) => ({ nameEn, nameJa, sortOrder: i })))
+      .returning({ id: categories.id });
+    const tagRows = await tx
+      .insert(tags)
+      .values(TAGS.map(([nameEn, nameJa], i) => ({ nameEn, nameJa, sortOrder: i })))
+      .returning({ id: tags.id });
     await tx.insert(navbarLinks).values({ navbarType: 'blog', url: 'https://note.com/littlemuseum' });
+    await insertDemoWorks(
+      tx,
+      works,
+      {
+        profiles: { hana: hana!.id, sora: sora!.id, ren: ren!.id, yui: yui!.id },
+        categories: categoryRows.map((r) => r.id),
+        tags: tagRows.map((r) => r.id),
+      },
+      new Date(),
+    );
   });
   return true;
 }

@@ -20,7 +20,7 @@ function t(c: Context<AppEnv>): Translate {
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   const tr = t(c);
   if (err instanceof ValidationError) {
-    const body = Object.fromEntries(Object.entries(err.fields).map(([field, ids]) => [field, ids.map((id) => tr(id))]));
+    const body = Object.fromEntries(Object.entries(err.fields).map(([field, ids]) => [field, ids.map((id) => tr(id, err.values))]));
     return c.json(body, 400);
   }
   if (err instanceof ApiError) {

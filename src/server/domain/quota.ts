@@ -1,0 +1,54 @@
+/**
+ * The free plan's image quota (decisions.md, "Free plan"): 5 images in total per parent account,
+ * all of its child profiles together. Checked inside the transaction that writes the images, after
+ * locking the account's user row, so concurrent uploads of one family are serialised and cannot
+ * overshoot. PGlite is single-connection and serialises transactions anyway.
+ */
+import { count, eq } from 'drizzle-orm';
+
+import { LIMITS } from '../../contract/limits';
+import { M } from '../../contract/messages';
+import type { Executor, Tx } from '../db/open';
+import { artworkImages, artworks, profiles, users } from '../db/schema';
+import { ValidationError } from '../errors';
+
+/**
+ * Images the account may hold, or null for unlimited. Billing (a later issue) lifts the limit for
+ * an active subscription with a non-zero plan amount; until then every account is on the free plan.
+ */
+export async function imageLimitFor(_db: Executor, _userId: number): Promise<number | null> {
+  return LIMITS.freePlanImageLimit;
+}
+
+export async function accountImageCount(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(artworkImages)
+    .innerJoin(artworks, eq(artworks.id, artworkImages.artworkId))
+    .innerJoin(profiles, eq(profiles.id, artworks.profileId))
+    .where(eq(profiles.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** Serialises the account's writes until the transaction ends (SELECT … FOR UPDATE on the user row). */
+export async function lockAccount(tx: Tx, userId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/**
+ * 400 {images: [freePlanLimit]} when adding `adding` images (and removing `removing`) would take the
+ * account over its limit. Call after lockAccount in the same transaction.
+ */
+export async function assertRoom(tx: Tx, userId: number, adding: number, removing = 0): Promise<void> {
+  if (adding === 0) return;
+  const limit = await imageLimitFor(tx, userId);
+  if (limit === null) return;
+  const current = await accountImageCount(tx, userId);
+  if (current - removing + adding > limit) {
+    throw new ValidationError({ images: [M.freePlanLimit.id] }).withValues({ count: current });
+  }
+}
+
+export async function imageCount(db: Executor, userId: number): Promise<{ total_images: number; limit: number | null }> {
+  return { total_images: await accountImageCount(db, userId), limit: await imageLimitFor(db, userId) };
+}

@@ -1,0 +1,173 @@
+/**
+ * Creating, updating and deleting works (works notes, "Create" and "Other calls"). Images are
+ * decoded and re-encoded before any transaction; the transaction locks the account, checks the
+ * quota (and the idempotency key), and writes the rows. Files written for a failed attempt are
+ * removed; files of removed images are deleted after the commit.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+
+import { LIMITS, type Language } from '../../contract/limits';
+import { M } from '../../contract/messages';
+import type { Work } from '../../contract/works';
+import { isUniqueViolation } from '../db/errors';
+import type { Executor, Tx } from '../db/open';
+import { artworkImages, artworks, artworkTags, categories, profiles, tags } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { ApiError, ValidationError } from '../errors';
+import { findReplay, saveReplay, type Replay } from './idempotency';
+import { assertRoom, lockAccount } from './quota';
+import { editableWork, ownedWork } from './visibility';
+import { encodeImages, removeImages, storeImages, type StoredImage } from './work-files';
+import { workView } from './work-views';
+
+export interface WorkFields {
+  title: string;
+  description: string;
+  /** Ids; the first is stored (the PWA sends one). */
+  category: number[];
+  tags: number[];
+  is_public: boolean;
+}
+
+export interface Actor {
+  userId: number;
+  profileId: number;
+  lang: Language;
+}
+
+/** 400 for a category or tag that does not exist. */
+async function references(db: Executor, fields: WorkFields): Promise<{ categoryId: number | null; tagIds: number[] }> {
+  const categoryId = fields.category[0] ?? null;
+  const tagIds = [...new Set(fields.tags)];
+  const errors: Record<string, string[]> = {};
+  if (categoryId !== null) {
+    const [found] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
+    if (!found) errors.category = [M.invalidValue.id];
+  }
+  if (tagIds.length > 0) {
+    const found = await db.select({ id: tags.id }).from(tags).where(inArray(tags.id, tagIds));
+    if (found.length !== tagIds.length) errors.tags = [M.invalidValue.id];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return { categoryId, tagIds };
+}
+
+async function insertImages(tx: Tx, artworkId: number, images: StoredImage[], firstPosition: number): Promise<void> {
+  if (images.length === 0) return;
+  await tx.insert(artworkImages).values(images.map((img, i) => ({ artworkId, position: firstPosition + i, ...img })));
+}
+
+async function replaceTags(tx: Tx, artworkId: number, tagIds: number[]): Promise<void> {
+  await tx.delete(artworkTags).where(eq(artworkTags.artworkId, artworkId));
+  if (tagIds.length > 0) await tx.insert(artworkTags).values(tagIds.map((tagId) => ({ artworkId, tagId })));
+}
+
+export interface Idempotency {
+  key: string;
+  fingerprint: string;
+}
+
+/** POST /api/artworks/: the 201 reply, or the stored reply of an earlier attempt with the same key. */
+export async function createWork(deps: AppDeps, actor: Actor, fields: WorkFields, files: Uint8Array[], idem: Idempotency | null): Promise<Replay> {
+  const refs = await references(deps.db, fields);
+  const stored = await storeImages(deps.storage, await encodeImages(files));
+  try {
+    const outcome = await deps.db.transaction(async (tx): Promise<{ reply: Replay; replayed: boolean }> => {
+      await lockAccount(tx, actor.userId);
+      // A concurrent attempt with the same key may have committed while this one waited for the lock.
+      const earlier = idem ? await findReplay(tx, actor.profileId, idem.key, idem.fingerprint) : null;
+      if (earlier) return { reply: earlier, replayed: true };
+      await assertRoom(tx, actor.userId, stored.length);
+      const [row] = await tx
+        .insert(artworks)
+        .values({ profileId: actor.profileId, title: fields.title, description: fields.description, categoryId: refs.categoryId, isPublic: fields.is_public, createdAt: deps.clock() })
+        .returning();
+      await insertImages(tx, row!.id, stored, 0);
+      await replaceTags(tx, row!.id, refs.tagIds);
+      const reply: Replay = { status: 201, body: await workView(deps, row!, actor.profileId, actor.lang, tx) };
+      if (idem) await saveReplay(tx, actor.profileId, idem.key, idem.fingerprint, reply);
+      return { reply, replayed: false };
+    });
+    if (outcome.replayed) await removeImages(deps.storage, stored);
+    return outcome.reply;
+  } catch (err) {
+    await removeImages(deps.storage, stored);
+    // Backstop: the unique (profile_id, key) index lost a race that the account lock did not serialise.
+    if (idem && isUniqueViolation(err)) {
+      const earlier = await findReplay(deps.db, actor.profileId, idem.key, idem.fingerprint);
+      if (earlier) return earlier;
+    }
+    throw err;
+  }
+}
+
+export interface WorkUpdate extends WorkFields {
+  /** Ids of existing images to keep; undefined keeps all of them. */
+  keep_images?: number[] | undefined;
+}
+
+/** Which existing images stay and which go; 400 for foreign ids or a total outside 1..5. */
+function planImages<I extends { id: number }>(existing: I[], keep: number[] | undefined, adding: number): { kept: I[]; removed: I[] } {
+  const ids = new Set(existing.map((i) => i.id));
+  if (keep && keep.some((id) => !ids.has(id))) throw ValidationError.of('keep_images', M.invalidValue.id);
+  const keepSet = new Set(keep ?? existing.map((i) => i.id));
+  const kept = existing.filter((i) => keepSet.has(i.id));
+  const removed = existing.filter((i) => !keepSet.has(i.id));
+  const total = kept.length + adding;
+  if (total < 1) throw ValidationError.of('images', M.imagesMin.id);
+  if (total > LIMITS.maxImagesPerWork) throw ValidationError.of('images', M.imagesMax.id);
+  return { kept, removed };
+}
+
+const imagesOf = (db: Executor, artworkId: number) =>
+  db.select().from(artworkImages).where(eq(artworkImages.artworkId, artworkId)).orderBy(asc(artworkImages.position), asc(artworkImages.id));
+
+/** POST /api/artworks/{id}/update/: owner or accepted shared user. Text fields replace the stored ones. */
+export async function updateWork(deps: AppDeps, actor: Actor, workId: number, fields: WorkUpdate, files: Uint8Array[]): Promise<Work> {
+  const { work } = await editableWork(deps.db, workId, actor.profileId);
+  planImages(await imagesOf(deps.db, workId), fields.keep_images, files.length);
+  const refs = await references(deps.db, fields);
+  const [owner] = await deps.db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, work.profileId));
+  const stored = await storeImages(deps.storage, await encodeImages(files));
+  try {
+    const { view, removed } = await deps.db.transaction(async (tx) => {
+      // The quota belongs to the owner's account (a shared user is of the same family).
+      await lockAccount(tx, owner!.userId);
+      const current = await imagesOf(tx, workId);
+      const [still] = await tx.select({ id: artworks.id }).from(artworks).where(eq(artworks.id, workId));
+      if (!still) throw new ApiError(404, M.notFound);
+      const plan = planImages(current, fields.keep_images, stored.length);
+      await assertRoom(tx, owner!.userId, stored.length, plan.removed.length);
+      const [row] = await tx
+        .update(artworks)
+        .set({ title: fields.title, description: fields.description, categoryId: refs.categoryId, isPublic: fields.is_public })
+        .where(eq(artworks.id, workId))
+        .returning();
+      if (plan.removed.length > 0) {
+        await tx.delete(artworkImages).where(and(eq(artworkImages.artworkId, workId), inArray(artworkImages.id, plan.removed.map((i) => i.id))));
+      }
+      for (const [position, img] of plan.kept.entries()) {
+        if (img.position !== position) await tx.update(artworkImages).set({ position }).where(eq(artworkImages.id, img.id));
+      }
+      await insertImages(tx, workId, stored, plan.kept.length);
+      await replaceTags(tx, workId, refs.tagIds);
+      return { view: await workView(deps, row!, actor.profileId, actor.lang, tx), removed: plan.removed };
+    });
+    await removeImages(deps.storage, removed);
+    return view;
+  } catch (err) {
+    await removeImages(deps.storage, stored);
+    throw err;
+  }
+}
+
+/** DELETE /api/artworks/{id}/delete/: the owner only; rows go by cascade, files after the commit. */
+export async function deleteWork(deps: AppDeps, profileId: number, workId: number): Promise<void> {
+  await ownedWork(deps.db, workId, profileId);
+  const images = await deps.db.transaction(async (tx) => {
+    const rows = await imagesOf(tx, workId);
+    await tx.delete(artworks).where(and(eq(artworks.id, workId), eq(artworks.profileId, profileId)));
+    return rows;
+  });
+  await removeImages(deps.storage, images);
+}
