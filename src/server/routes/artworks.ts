@@ -42,7 +42,9 @@ const actor = (c: Context<AppEnv>): Actor => {
 export function artworkRoutes(deps: AppDeps) {
   const list = (kind: (c: Context<AppEnv>) => ListKind, child: boolean) => async (c: Context<AppEnv>) => {
     const viewer = child ? requireChild(c).profile.id : (c.get('auth')?.profile?.id ?? null);
-    const links = { path: c.req.path, query: new URL(c.req.url).searchParams };
+    // The path as the client wrote it (c.req.path drops a trailing slash in non-strict mode).
+    const url = new URL(c.req.url);
+    const links = { path: url.pathname, query: url.searchParams };
     return c.json(await listWorks(deps, kind(c), filters(c), viewer, c.get('lang'), links));
   };
 
