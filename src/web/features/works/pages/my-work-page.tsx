@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 
 import { useActiveProfileId } from '../../../lib/profile';
 import { useQueue } from '../../../lib/queue';
@@ -35,7 +35,8 @@ export default function MyWorkPage() {
   const profileId = useActiveProfileId();
   const [filters, setFilters] = useState<WorkFilters>({});
   const works = useMyWorks(filters, Boolean(childToken));
-  const pending = useQueue((s) => s.items.filter((i) => i.profileId === profileId));
+  const queued = useQueue((s) => s.items);
+  const pending = useMemo(() => queued.filter((i) => i.profileId === profileId), [queued, profileId]);
   const filtered = Boolean(filters.search || filters.category);
 
   if (!childToken) {
