@@ -12,7 +12,7 @@ import { i18n } from './i18n';
 import { activeProfileId } from './profile';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
-import { loadQueue, markDone, queueItem, updateQueueItem, useQueue, type QueueItem } from './queue';
+import { forgetStored, loadQueue, markDone, queueItem, updateQueueItem, useQueue, type QueueItem } from './queue';
 import { useSession } from './session';
 import { notify } from './toast';
 
@@ -74,9 +74,11 @@ async function upload(item: QueueItem): Promise<void> {
   if (answer.status === 401 && (await refreshTokens('child'))) answer = await send(item);
   if (!queueItem(item.id)) return; // discarded meanwhile
   if (answer.status >= 200 && answer.status < 300) {
-    await markDone(item.id);
+    await forgetStored(item.id);
     notify.success(i18n._(M.workAdded.id));
-    void queryClient.invalidateQueries({ queryKey: queryKeys.works });
+    // The pending card gives way only once the gallery shows the real work.
+    await queryClient.invalidateQueries({ queryKey: queryKeys.works }).catch(() => undefined);
+    markDone(item.id);
     return;
   }
   const retryLater = answer.status === 0 || answer.status >= 500 || answer.status === 409 || answer.status === 429 || answer.status === 401;

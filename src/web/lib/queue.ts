@@ -153,9 +153,13 @@ export async function removeFromQueue(id: string): Promise<void> {
   useQueue.setState((s) => ({ items: s.items.filter((i) => i.id !== id) }));
 }
 
-/** After a 2xx: the record is gone from IndexedDB; the item shows as done for a moment. */
-export async function markDone(id: string): Promise<void> {
+/** After a 2xx: the record leaves IndexedDB at once (the item stays in view until markDone). */
+export async function forgetStored(id: string): Promise<void> {
   await del(id, store);
+}
+
+/** The item shows as done for a moment, then leaves the view too. */
+export function markDone(id: string): void {
   const old = queueItem(id);
   if (old) put({ ...old, status: 'done', progress: 1, lastError: null });
   window.setTimeout(() => {

@@ -77,7 +77,7 @@ export function Header() {
         />
       </header>
       {/* Outside the header: its backdrop-filter would make it the box a fixed child sticks to. */}
-      {hasChild && location !== '/register-work' && (
+      {hasChild && location !== '/register-work' && location !== '/edit-work' && (
         <div className={styles.fab}>
           <RegisterWorkButton />
         </div>

@@ -28,21 +28,21 @@ export function WorkTile({ work, showAuthor = false, likes = 'static', showDescr
       title={work.title}
       date={formatDate(work.created_at, i18n.locale)}
       description={showDescription ? work.description : undefined}
-      author={
-        showAuthor ? (
-          <span className={styles.author}>
-            <Avatar username={work.member.username} src={work.member.profile_picture} size={32} letters={2} />
-            <span className={styles.authorName}>{work.member.username}</span>
-          </span>
-        ) : undefined
-      }
       footer={
-        <LikeButton
-          liked={work.is_liked_by_user}
-          count={work.likes_count}
-          busy={like?.busyId === work.id}
-          onToggle={likes === 'toggle' && like ? () => void like.toggle(work) : undefined}
-        />
+        <>
+          {showAuthor && (
+            <span className={styles.author}>
+              <Avatar username={work.member.username} src={work.member.profile_picture} size={32} letters={2} />
+              <span className={styles.authorName}>{work.member.username}</span>
+            </span>
+          )}
+          <LikeButton
+            liked={work.is_liked_by_user}
+            count={work.likes_count}
+            busy={like?.busyId === work.id}
+            onToggle={likes === 'toggle' && like ? () => void like.toggle(work) : undefined}
+          />
+        </>
       }
     />
   );

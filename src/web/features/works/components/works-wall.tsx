@@ -27,13 +27,13 @@ export function WorksWall({ query, renderWork, leading, empty, label }: WorksWal
   }
   if (!query.isPending && !works.length && !leading) return <div className={styles.empty}>{empty}</div>;
   return (
-    <>
+    <div className={styles.wall}>
       <WorkGrid label={label}>
         {leading}
         {works.map(renderWork)}
       </WorkGrid>
       {query.isPending && <WorkGridSkeleton count={2} label={t`Loading works…`} />}
       <SeeMore hasMore={Boolean(query.hasNextPage)} loading={query.isFetchingNextPage} onMore={() => void query.fetchNextPage()} />
-    </>
+    </div>
   );
 }

@@ -90,7 +90,7 @@ export default function EditWorkPage() {
   };
 
   return (
-    <PageShell title={t`Edit work`} eyebrow={w?.title} width="narrow">
+    <PageShell title={t`Edit work`} lead={w?.title} width="narrow">
       {!w || !photos ? (
         <div className={styles.form} role="status">
           <span className="visually-hidden">{t`Loading the work…`}</span>

@@ -36,7 +36,7 @@ export default function MyWorkPage() {
   const [filters, setFilters] = useState<WorkFilters>({});
   const works = useMyWorks(filters, Boolean(childToken));
   const queued = useQueue((s) => s.items);
-  const pending = useMemo(() => queued.filter((i) => i.profileId === profileId), [queued, profileId]);
+  const pending = useMemo(() => queued.filter((i) => i.profileId === profileId && i.status !== 'done'), [queued, profileId]);
   const filtered = Boolean(filters.search || filters.category);
 
   if (!childToken) {
