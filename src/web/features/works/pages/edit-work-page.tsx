@@ -119,7 +119,7 @@ export default function EditWorkPage() {
           {w.member.id === profileId && (
             <div className={styles.formActions}>
               <Button variant="dangerOutline" block onClick={() => setConfirming(true)}>
-                <Trans>Delete</Trans>
+                <Trans>Delete this work</Trans>
               </Button>
             </div>
           )}
