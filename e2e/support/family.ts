@@ -1,0 +1,83 @@
+/**
+ * A fresh family made through the public API (sign-up, the e-mailed link, login, a child profile), and a way to
+ * open the PWA as that family's child, as if the parent had logged in and picked the child a moment ago.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+
+import { drawingPng } from './images';
+import { linkFromOutbox } from './outbox';
+
+export interface Family {
+  email: string;
+  parent: { access: string; refresh: string };
+  child: { access: string; refresh: string };
+  username: string;
+}
+
+async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  if (!res.ok()) throw new Error(`${res.url()}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Writes echo the csrftoken cookie in X-CSRFToken, as the PWA does (the request context keeps cookies). */
+async function csrf(request: APIRequestContext, headers: Record<string, string> = {}): Promise<Record<string, string>> {
+  const cookie = (await request.storageState()).cookies.find((c) => c.name === 'csrftoken');
+  return cookie ? { ...headers, 'X-CSRFToken': cookie.value } : headers;
+}
+
+export async function newFamily(request: APIRequestContext, username: string): Promise<Family> {
+  const email = `${username}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const password = 'Crayon2024';
+  await ok(await request.post('/api/signup/', { headers: await csrf(request), data: { email, password, confirm_password: password } }));
+  const link = new URL(await linkFromOutbox(email, '/verify-email'));
+  await ok(await request.get(`/api/verify-email/${link.searchParams.get('uid')}/${link.searchParams.get('token')}`));
+  const parent = await ok<{ access: string; refresh: string }>(await request.post('/api/login/', { headers: await csrf(request), data: { email, password } }));
+  const auth = { Authorization: `Bearer ${parent.access}` };
+  await ok(
+    await request.post('/api/register-profile/', {
+      headers: await csrf(request, auth),
+      multipart: { address: '東京都 (Tokyo)', username, first_name: 'Test Child', date_of_birth: '2018-06-01' },
+    }),
+  );
+  const child = await ok<{ access: string; refresh: string }>(
+    await request.post('/api/profile/login/', { headers: await csrf(request, auth), data: { username } }),
+  );
+  return { email, parent, child, username };
+}
+
+/** Stores the family's tokens the way the PWA does after login, then opens `path`. */
+export async function openAs(page: Page, family: Family, path = '/my-work') {
+  await page.goto('/terms-and-services');
+  await page.evaluate((f) => {
+    localStorage.setItem('token', f.parent.access);
+    localStorage.setItem('refreshToken', f.parent.refresh);
+    localStorage.setItem('child_token', f.child.access);
+    localStorage.setItem('child_refresh_token', f.child.refresh);
+    localStorage.setItem('language', 'en');
+  }, family);
+  await page.goto(path);
+}
+
+/** Creates a work through the API (for journeys that start from an existing work). */
+export async function createWork(request: APIRequestContext, family: Family, title: string, images = 2, isPublic = false) {
+  const files = await Promise.all(
+    Array.from({ length: images }, async (_, i) => ({ name: `p${i}.png`, mimeType: 'image/png', buffer: await drawingPng(i ? '#669bbc' : '#f2a65a') })),
+  );
+  // Repeated `images` need FormData: Playwright's plain multipart object takes one value per name.
+  const form = new FormData();
+  form.set('title', title);
+  form.set('description', 'Made at the kitchen table');
+  form.set('is_public', String(isPublic));
+  for (const f of files) form.append('images', new Blob([new Uint8Array(f.buffer)], { type: f.mimeType }), f.name);
+  const res = await request.post('/api/artworks/', {
+    headers: await csrf(request, { Authorization: `Bearer ${family.child.access}` }),
+    multipart: form,
+  });
+  return ok<{ id: number; images_data: { id: number }[] }>(res);
+}
+
+export async function myWorks(request: APIRequestContext, family: Family) {
+  return ok<{ count: number; results: { id: number; title: string; is_public: boolean; images_data: { id: number }[] }[] }>(
+    await request.get('/api/artworks/my', { headers: { Authorization: `Bearer ${family.child.access}` } }),
+  );
+}
