@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 import styles from './error-boundary.module.css';
+import { ChunkLoadError } from './lazy-page';
 
 interface State {
   error: unknown;
@@ -16,6 +17,15 @@ function describe(error: unknown): string {
     if (typeof record.message === 'string' && record.message) return record.message;
   }
   return String(error);
+}
+
+function ChunkMessage({ error }: { error: ChunkLoadError }) {
+  const { chunk, failure } = error;
+  return (
+    <Trans>
+      Loading chunk {chunk} failed. ({failure})
+    </Trans>
+  );
 }
 
 /** An uncaught render error shows "Unexpected Application Error!" with its status or message. */
@@ -37,7 +47,12 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
         <h1 className={styles.title}>
           <Trans>Unexpected Application Error!</Trans>
         </h1>
-        <pre className={styles.detail}>{describe(this.state.error)}</pre>
+        <pre className={styles.detail}>{this.state.error instanceof ChunkLoadError ? <ChunkMessage error={this.state.error} /> : describe(this.state.error)}</pre>
+        {this.state.error instanceof ChunkLoadError && (
+          <button type="button" className={styles.home} onClick={() => window.location.reload()}>
+            <Trans>Reload</Trans>
+          </button>
+        )}
         <a href="/" className={styles.home}>
           <Trans>Back to the top page</Trans>
         </a>

@@ -5,10 +5,11 @@
  */
 import { msg, t } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch } from 'wouter';
 
 import { useSession } from '../lib/session';
+import { lazyPage } from './lazy-page';
 import { GuestOnly, LoginRequired, Root, UnknownPath } from './guards';
 import { PlaceholderRoute } from './placeholder-route';
 import { Loading } from '../ui/page-shell';
@@ -31,42 +32,42 @@ function placeholder(title: MessageDescriptor): ComponentType {
 }
 
 export const ROUTES: readonly RouteDef[] = [
-  { path: '/', guard: 'root', page: lazy(() => import('../features/landing/pages/landing-page')) },
+  { path: '/', guard: 'root', page: lazyPage(() => import('../features/landing/pages/landing-page')) },
   // Guest-only
-  { path: '/login', guard: 'guest', page: lazy(() => import('../features/auth/pages/login-page')) },
-  { path: '/register', guard: 'guest', page: lazy(() => import('../features/auth/pages/register-page')) },
-  { path: '/email-verification', guard: 'guest', page: lazy(() => import('../features/auth/pages/email-verification-page')) },
-  { path: '/password-reset-confirm', guard: 'guest', page: lazy(() => import('../features/auth/pages/password-reset-confirm-page')) },
-  { path: '/verify-email', guard: 'guest', page: lazy(() => import('../features/auth/pages/verify-email-page')) },
-  { path: '/forgot-password', guard: 'guest', page: lazy(() => import('../features/auth/pages/forgot-password-page')) },
-  { path: '/inquiry-thank-you', guard: 'guest', page: lazy(() => import('../features/contact/pages/inquiry-thank-you-page')) },
+  { path: '/login', guard: 'guest', page: lazyPage(() => import('../features/auth/pages/login-page')) },
+  { path: '/register', guard: 'guest', page: lazyPage(() => import('../features/auth/pages/register-page')) },
+  { path: '/email-verification', guard: 'guest', page: lazyPage(() => import('../features/auth/pages/email-verification-page')) },
+  { path: '/password-reset-confirm', guard: 'guest', page: lazyPage(() => import('../features/auth/pages/password-reset-confirm-page')) },
+  { path: '/verify-email', guard: 'guest', page: lazyPage(() => import('../features/auth/pages/verify-email-page')) },
+  { path: '/forgot-password', guard: 'guest', page: lazyPage(() => import('../features/auth/pages/forgot-password-page')) },
+  { path: '/inquiry-thank-you', guard: 'guest', page: lazyPage(() => import('../features/contact/pages/inquiry-thank-you-page')) },
   // Public
-  { path: '/public-gallery', guard: 'public', page: lazy(() => import('../features/works/pages/public-gallery-page')) },
+  { path: '/public-gallery', guard: 'public', page: lazyPage(() => import('../features/works/pages/public-gallery-page')) },
   { path: '/contest-list', guard: 'public', page: placeholder(msg`All Contests`) },
   { path: '/artist-list', guard: 'public', page: placeholder(msg`Artist Class`) },
-  { path: '/contact-us', guard: 'public', page: lazy(() => import('../features/contact/pages/contact-us-page')) },
-  { path: '/terms-and-services', guard: 'public', page: lazy(() => legal().then((m) => ({ default: m.TermsPage }))) },
-  { path: '/privacy-policy', guard: 'public', page: lazy(() => legal().then((m) => ({ default: m.PrivacyPage }))) },
+  { path: '/contact-us', guard: 'public', page: lazyPage(() => import('../features/contact/pages/contact-us-page')) },
+  { path: '/terms-and-services', guard: 'public', page: lazyPage(() => legal().then((m) => ({ default: m.TermsPage }))) },
+  { path: '/privacy-policy', guard: 'public', page: lazyPage(() => legal().then((m) => ({ default: m.PrivacyPage }))) },
   {
     path: '/commercial-transaction',
     guard: 'public',
-    page: lazy(() => legal().then((m) => ({ default: m.CommercialTransactionPage }))),
+    page: lazyPage(() => legal().then((m) => ({ default: m.CommercialTransactionPage }))),
   },
   { path: '/artist-signup-detail', guard: 'public', page: placeholder(msg`Artist class details`) },
-  { path: '/my-work', guard: 'public', page: lazy(() => import('../features/works/pages/my-work-page')) },
+  { path: '/my-work', guard: 'public', page: lazyPage(() => import('../features/works/pages/my-work-page')) },
   // Login required
-  { path: '/gallery-detail/:id', guard: 'login', page: lazy(() => import('../features/works/pages/gallery-detail-page')) },
+  { path: '/gallery-detail/:id', guard: 'login', page: lazyPage(() => import('../features/works/pages/gallery-detail-page')) },
   { path: '/contest-application', guard: 'login', page: placeholder(msg`Contest application`) },
   { path: '/contest-detail', guard: 'login', page: placeholder(msg`Contest details`) },
-  { path: '/register-user', guard: 'login', page: lazy(() => import('../features/profiles/pages/register-user-page')) },
-  { path: '/add-user', guard: 'login', page: lazy(() => import('../features/profiles/pages/add-user-page')) },
+  { path: '/register-user', guard: 'login', page: lazyPage(() => import('../features/profiles/pages/register-user-page')) },
+  { path: '/add-user', guard: 'login', page: lazyPage(() => import('../features/profiles/pages/add-user-page')) },
   // Only with a child token
-  { path: '/user-info', guard: 'child', page: lazy(() => import('../features/profiles/pages/user-info-page')) },
-  { path: '/register-work', guard: 'child', page: lazy(() => import('../features/works/pages/register-work-page')) },
-  { path: '/edit-work', guard: 'child', page: lazy(() => import('../features/works/pages/edit-work-page')) },
-  { path: '/my-collection', guard: 'child', page: lazy(() => import('../features/works/pages/my-collection-page')) },
-  { path: '/family-gallery', guard: 'child', page: lazy(() => import('../features/works/pages/family-gallery-page')) },
-  { path: '/user-gallery', guard: 'child', page: lazy(() => import('../features/works/pages/user-gallery-page')) },
+  { path: '/user-info', guard: 'child', page: lazyPage(() => import('../features/profiles/pages/user-info-page')) },
+  { path: '/register-work', guard: 'child', page: lazyPage(() => import('../features/works/pages/register-work-page')) },
+  { path: '/edit-work', guard: 'child', page: lazyPage(() => import('../features/works/pages/edit-work-page')) },
+  { path: '/my-collection', guard: 'child', page: lazyPage(() => import('../features/works/pages/my-collection-page')) },
+  { path: '/family-gallery', guard: 'child', page: lazyPage(() => import('../features/works/pages/family-gallery-page')) },
+  { path: '/user-gallery', guard: 'child', page: lazyPage(() => import('../features/works/pages/user-gallery-page')) },
   { path: '/my-contests', guard: 'child', page: placeholder(msg`My Contests`) },
   { path: '/my-artist-classes', guard: 'child', page: placeholder(msg`My Artist Classes`) },
   { path: '/artist-details', guard: 'child', page: placeholder(msg`Artist details`) },
@@ -74,8 +75,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/link-detail', guard: 'child', page: placeholder(msg`Class details`) },
   { path: '/payment', guard: 'child', page: placeholder(msg`Payment`) },
   // Only with a parent token and no child token
-  { path: '/account-payment-info', guard: 'parent', page: lazy(() => import('../features/account/pages/account-payment-info-page')) },
-  { path: '/account-info', guard: 'parent', page: lazy(() => import('../features/account/pages/account-info-page')) },
+  { path: '/account-payment-info', guard: 'parent', page: lazyPage(() => import('../features/account/pages/account-payment-info-page')) },
+  { path: '/account-info', guard: 'parent', page: lazyPage(() => import('../features/account/pages/account-info-page')) },
 ];
 
 function guarded(guard: Guard, page: React.ReactNode) {

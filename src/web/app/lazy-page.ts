@@ -1,0 +1,45 @@
+/**
+ * Page chunks load on demand (accounts spec §7: 120 000 ms timeout). A chunk that cannot be loaded — an old
+ * tab after a deploy, or no network — becomes a ChunkLoadError, which the error screen words as
+ * "Loading chunk {id} failed" with its type: missing, timeout or other (spec §8).
+ */
+import { lazy, type ComponentType } from 'react';
+
+const CHUNK_TIMEOUT_MS = 120_000;
+
+export type ChunkFailure = 'missing' | 'timeout' | 'other';
+
+export class ChunkLoadError extends Error {
+  constructor(
+    readonly chunk: string,
+    readonly failure: ChunkFailure,
+  ) {
+    super(`Loading chunk ${chunk} failed. (${failure})`);
+    this.name = 'ChunkLoadError';
+  }
+}
+
+class ChunkTimeout extends Error {}
+
+function toChunkError(error: unknown): ChunkLoadError {
+  const message = error instanceof Error ? error.message : String(error);
+  // The browser names the module it could not fetch: its file name is the chunk's id.
+  const chunk = /([\w.-]+)\.js\b/.exec(message)?.[1] ?? 'unknown';
+  if (error instanceof ChunkTimeout) return new ChunkLoadError(chunk, 'timeout');
+  // Online and still failing: the file is gone (usually a newer version was deployed).
+  return new ChunkLoadError(chunk, navigator.onLine ? 'missing' : 'other');
+}
+
+export function lazyPage<T extends ComponentType>(load: () => Promise<{ default: T }>) {
+  return lazy(() => {
+    let timer: number | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = window.setTimeout(() => reject(new ChunkTimeout('timeout')), CHUNK_TIMEOUT_MS);
+    });
+    return Promise.race([load(), timeout])
+      .catch((error: unknown) => {
+        throw toChunkError(error);
+      })
+      .finally(() => window.clearTimeout(timer));
+  });
+}
