@@ -4,26 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { M } from '../../contract/messages';
 import { childSession, profileForm, signupVerified, startTestServer, type TestServer } from './harness';
+import { photoWithGps } from './works-helpers';
 
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer({ seed: true });
 });
 afterAll(() => s.close());
-
-/** A 200x100 JPEG, left half red and right half blue, with EXIF orientation 6 and GPS tags. */
-async function photoWithGps(): Promise<Buffer> {
-  const red = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#ff0000' } }).png().toBuffer();
-  return sharp({ create: { width: 200, height: 100, channels: 3, background: '#0000ff' } })
-    .composite([{ input: red, left: 0, top: 0 }])
-    .jpeg()
-    .withExif({
-      IFD0: { Make: 'TestCam', Model: 'Secret Home Camera' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '35/1 41/1 2200/100', GPSLongitudeRef: 'E', GPSLongitude: '139/1 41/1 3000/100' },
-    })
-    .withMetadata({ orientation: 6 })
-    .toBuffer();
-}
 
 const blob = (bytes: Uint8Array | string, type: string) => new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type });
 
