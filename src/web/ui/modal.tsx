@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 import styles from './modal.module.css';
+import { useDialog } from './use-dialog';
 
 interface ModalProps {
   open: boolean;
@@ -12,29 +13,11 @@ interface ModalProps {
 
 /** A modal dialog on the native <dialog>: focus is trapped and Escape closes it. */
 export function Modal({ open, title, onClose, children, actions }: ModalProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const dialog = useDialog(open, onClose);
   const titleId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
-      className={styles.dialog}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        if (event.target === ref.current) onClose();
-      }}
-    >
+    <dialog {...dialog} className={styles.dialog} aria-labelledby={titleId}>
       {open && (
         <div className={styles.body}>
           <h2 id={titleId} className={styles.title}>

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 
 import styles from './header.module.css';
 import { AuthLinks } from './header-parts';
 import { LanguageSwitch } from './language-switch';
+import { useDialog } from '../../ui/use-dialog';
 import { menuFor, NAV_ITEMS } from './menu-items';
 
 interface MenuPanelProps {
@@ -20,29 +20,15 @@ interface MenuPanelProps {
 /** The hamburger menu: a side panel on desktop, a full menu (with navigation) on mobile. */
 export function MenuPanel({ id, open, location, hasParent, hasChild, onClose, onLogout }: MenuPanelProps) {
   const { i18n, t } = useLingui();
-  const ref = useRef<HTMLDialogElement>(null);
+  const dialog = useDialog(open, onClose);
   const loggedIn = hasParent || hasChild;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
     <dialog
+      {...dialog}
       id={id}
-      ref={ref}
       className={styles.panel}
       aria-label={t`Menu`}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onClick={(e) => {
-        if (e.target === ref.current) onClose();
-      }}
     >
       <div className={styles.panelInner}>
         <div className={styles.panelHead}>

@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 
-import { ageOn, isoDate, profilePatchBody, yearsAgo, type Organization, type Profile, type SharedUser } from '../../../../contract/accounts';
-import { LIMITS } from '../../../../contract/limits';
+import { ageOn, profilePatchBody, type Organization, type Profile, type SharedUser } from '../../../../contract/accounts';
 import { M } from '../../../../contract/messages';
 import { fieldErrors } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
 import { useUpdateProfile } from '../api/update-profile';
+import { DateOfBirthField } from './date-of-birth-field';
 import { OrganizationsField } from './organizations-field';
 import { SharedRange } from './shared-range';
 import styles from './profiles.module.css';
@@ -49,7 +49,6 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     }
   });
 
-  const today = new Date();
   return (
     <form onSubmit={onSubmit} noValidate>
       <TextField
@@ -61,12 +60,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         error={formState.errors.username?.message}
         {...register('username')}
       />
-      <TextField
-        label={t`Date of birth`}
-        type="date"
-        required
-        min={isoDate(yearsAgo(LIMITS.maxAgeYears, today))}
-        max={isoDate(today)}
+      <DateOfBirthField
         error={formState.errors.date_of_birth?.message}
         {...register('date_of_birth')}
       />

@@ -5,8 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 
-import { isoDate, registerProfileFields, yearsAgo } from '../../../../contract/accounts';
-import { LIMITS } from '../../../../contract/limits';
+import { registerProfileFields } from '../../../../contract/accounts';
 import { M } from '../../../../contract/messages';
 import { fieldErrors } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
@@ -15,6 +14,7 @@ import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
 import { PageShell, pageStyles } from '../../../ui/page-shell';
 import { useRegisterProfile } from '../api/register-profile';
+import { DateOfBirthField } from '../components/date-of-birth-field';
 import { PicturePicker } from '../components/picture-picker';
 import styles from '../components/profiles.module.css';
 
@@ -50,7 +50,6 @@ export default function RegisterUserPage() {
     }
   });
 
-  const today = new Date();
   return (
     <PageShell title={t`User registration`} lead={t`Add a child to your family museum.`} width="narrow">
       <Link href="/add-user" className={styles.back}>
@@ -76,12 +75,7 @@ export default function RegisterUserPage() {
             error={formState.errors.first_name?.message}
             {...register('first_name')}
           />
-          <TextField
-            label={t`Date of birth`}
-            type="date"
-            required
-            min={isoDate(yearsAgo(LIMITS.maxAgeYears, today))}
-            max={isoDate(today)}
+          <DateOfBirthField
             error={formState.errors.date_of_birth?.message}
             {...register('date_of_birth')}
           />
