@@ -1,6 +1,9 @@
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+
+import { SHARE_TARGET_FIELD, SHARE_TARGET_PATH } from './src/contract/offline';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -9,6 +12,53 @@ export default defineConfig({
   plugins: [
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    VitePWA({
+      // A hand-written worker (src/sw/sw.ts): it answers the share_target POST, which generateSW cannot.
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      // Registered by src/web/lib/pwa.ts with workbox-window, in production builds only.
+      injectRegister: false,
+      // The icons are matched by globPatterns already; listing them twice would precache them twice.
+      includeManifestIcons: false,
+      injectManifest: {
+        // The shell: every chunk (the en/ja catalogs are chunks), styles, icons and the vendored
+        // compression library its worker imports. Store screenshots are for the install sheet only.
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        globIgnores: ['screenshots/**', 'sw.js'],
+      },
+      manifest: {
+        id: '/',
+        name: 'Little Museum',
+        short_name: 'Little Museum',
+        description: '家族と子どものためのオンライン美術館。描いた絵を写真に撮って、ギャラリーに飾りましょう。',
+        lang: 'ja',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#fbf6ee',
+        background_color: '#fbf6ee',
+        categories: ['education', 'kids', 'photo'],
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        screenshots: [
+          { src: '/screenshots/gallery-narrow.png', sizes: '780x1688', type: 'image/png', form_factor: 'narrow', label: '子どもたちの絵がならぶギャラリー' },
+          { src: '/screenshots/gallery-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'みんなのギャラリー' },
+        ],
+        share_target: {
+          action: SHARE_TARGET_PATH,
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: { title: 'title', text: 'text', files: [{ name: SHARE_TARGET_FIELD, accept: ['image/*'] }] },
+        },
+      },
+      devOptions: { enabled: false },
+    }),
   ],
   server: {
     port: 3000,

@@ -13,6 +13,7 @@ import { secureHeaders } from 'hono/secure-headers';
 
 import { LIMITS } from '../contract/limits';
 import { M } from '../contract/messages';
+import { SHARE_TARGET_PATH } from '../contract/offline';
 import type { AppDeps } from './deps';
 import type { AppEnv } from './env';
 import { ValidationError } from './errors';
@@ -60,6 +61,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // COOP/CORP defaults suit a same-origin PWA; CSP is left to the web build, which knows its assets.
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, strictTransportSecurity: https ? undefined : false }));
   app.use('*', language);
+  // The manifest's share_target posts here; the service worker answers it. Without a worker (evicted,
+  // or not installed yet) the shared files cannot be kept, but the user still lands on the capture page.
+  app.post(SHARE_TARGET_PATH, (c) => c.redirect('/register-work', 303));
   app.use('*', csrf({ secure: https }));
   app.use('/api/*', limitBodies);
   app.use('/api/*', bearerAuth(deps));

@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 
 import { App } from './app/app';
 import { activateLanguage, detectLanguage } from './lib/i18n';
+import { startServiceWorker } from './lib/pwa';
 import { startUploadQueue } from './lib/queue-sync';
 import { startSessionScheduler } from './lib/session-scheduler';
 import { showParkedToast } from './lib/toast';
@@ -14,6 +15,7 @@ async function boot() {
   await activateLanguage(detectLanguage());
   startSessionScheduler();
   startUploadQueue();
+  startServiceWorker();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(

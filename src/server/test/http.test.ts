@@ -54,6 +54,16 @@ describe('routing', () => {
   });
 });
 
+describe('share target without a service worker', () => {
+  it('sends a shared POST (even with a cookie and no CSRF header) to the capture page, never an error', async () => {
+    const form = new FormData();
+    form.append('photos', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }), 'a.jpg');
+    const res = await fetch(`${s.url}/share-target`, { method: 'POST', body: form, redirect: 'manual', headers: { Cookie: 'csrftoken=abc' } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/register-work');
+  });
+});
+
 describe('/media', () => {
   it('serves only files inside DATA_DIR/media', async () => {
     await writeFile(join(s.dataDir, 'secret.webp'), 'top secret');

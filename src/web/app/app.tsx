@@ -6,6 +6,7 @@ import { queryClient } from '../lib/query-client';
 import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout/layout';
 import { AppRoutes } from './routes';
+import { UpdatePrompt } from './update-prompt';
 
 export function App() {
   return (
@@ -15,6 +16,7 @@ export function App() {
           <Layout>
             <AppRoutes />
           </Layout>
+          <UpdatePrompt />
         </ErrorBoundary>
       </QueryClientProvider>
     </I18nProvider>

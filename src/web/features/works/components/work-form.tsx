@@ -27,6 +27,8 @@ type Output = z.output<typeof schema>;
 export interface WorkFormProps {
   initialFields: QueueFields;
   initialPhotos: Photo[];
+  /** Photos shared from another app: added (and compressed) like a library pick when they arrive. */
+  sharedFiles?: File[];
   /** A queued item being edited: its images do not count twice toward the free plan. */
   queuedId?: string;
   busy: boolean;
@@ -38,7 +40,7 @@ export interface WorkFormProps {
 }
 
 /** Photos, title, comments, category, tags and publishing: the register and edit forms. */
-export function WorkForm({ initialFields, initialPhotos, queuedId, busy, submitLabel, busyLabel, onSubmit, children }: WorkFormProps) {
+export function WorkForm({ initialFields, initialPhotos, sharedFiles, queuedId, busy, submitLabel, busyLabel, onSubmit, children }: WorkFormProps) {
   const { t, i18n } = useLingui();
   const categories = useCategories();
   const imageCount = useImageCount();
@@ -87,6 +89,15 @@ export function WorkForm({ initialFields, initialPhotos, queuedId, busy, submitL
     setPhotoError(undefined);
     void compressAll(added, update);
   };
+
+  const sharedAdded = useRef<File[] | undefined>(undefined);
+  useEffect(() => {
+    if (!sharedFiles?.length || sharedAdded.current === sharedFiles) return;
+    sharedAdded.current = sharedFiles;
+    add(sharedFiles, 'library');
+    // `add` reads the current photos and limits; the effect runs only when new shared files arrive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sharedFiles]);
 
   const move = (key: string, step: -1 | 1) =>
     setPhotos((list) => {

@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 
 import { useActiveProfileId, useProfile } from '../../../lib/profile';
 import { addToQueue, replaceInQueue, useQueue, type QueueFields, type QueuedImage } from '../../../lib/queue';
 import { flushQueue } from '../../../lib/queue-sync';
+import { takeSharedFiles } from '../../../lib/shared-files';
 import { notify } from '../../../lib/toast';
 import { PageShell } from '../../../ui/page-shell';
 import { readyPhoto, type Photo } from '../components/photos';
@@ -18,7 +19,8 @@ async function toQueued(photos: Photo[]): Promise<QueuedImage[]> {
 
 /**
  * Register a work, camera first. Submitting puts it in the upload queue (IndexedDB) and goes to
- * My Gallery, where it shows as pending until it lands. `?queued=<id>` edits a queued item.
+ * My Gallery, where it shows as pending until it lands. `?queued=<id>` edits a queued item;
+ * `?shared=1` is where the service worker sends photos shared from another app.
  */
 export default function RegisterWorkPage() {
   const { t } = useLingui();
@@ -28,6 +30,16 @@ export default function RegisterWorkPage() {
   const profile = useProfile();
   const [busy, setBusy] = useState(false);
   const editing = useQueue((s) => (queuedId ? s.items.find((i) => i.id === queuedId) : undefined));
+  // Photos shared from another app (share_target) join a new work once the page opens.
+  const [shared, setShared] = useState<File[]>([]);
+  useEffect(() => {
+    if (queuedId) return;
+    let live = true;
+    void takeSharedFiles().then((files) => live && files.length > 0 && setShared(files));
+    return () => {
+      live = false;
+    };
+  }, [queuedId]);
   const initialPhotos = useMemo(
     () => editing?.images.map((i) => readyPhoto(new File([i.bytes], i.name, { type: i.type }))) ?? [],
     [editing],
@@ -56,6 +68,7 @@ export default function RegisterWorkPage() {
         key={editing?.id ?? 'new'}
         initialFields={editing?.fields ?? EMPTY}
         initialPhotos={initialPhotos}
+        sharedFiles={shared}
         queuedId={editing?.id}
         busy={busy}
         submitLabel={editing ? t`Save and upload again` : t`Register`}

@@ -1,0 +1,45 @@
+/**
+ * Service-worker registration (architecture: "Offline browsing"), in production builds only: the dev
+ * server has no worker, so development always sees fresh code. workbox-window tells us when a new
+ * version is installed and waiting; it takes over only when the user taps Reload (app/update-prompt).
+ */
+import { Workbox } from 'workbox-window';
+import { create } from 'zustand';
+
+/** How often an open app asks the server for a new version, besides each return to the tab. */
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+interface PwaState {
+  /** A new version is installed and waits for the user's word. */
+  updateWaiting: boolean;
+}
+
+export const usePwa = create<PwaState>()(() => ({ updateWaiting: false }));
+
+let workbox: Workbox | null = null;
+let reloadOnTakeover = false;
+
+export function startServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const wb = new Workbox('/sw.js', { scope: '/' });
+  workbox = wb;
+  wb.addEventListener('waiting', () => usePwa.setState({ updateWaiting: true }));
+  wb.addEventListener('controlling', () => {
+    // The new worker took over because the user asked: load the new version's pages.
+    if (reloadOnTakeover) window.location.reload();
+  });
+  void wb.register().catch(() => undefined);
+  const check = () => void wb.update().catch(() => undefined);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && navigator.onLine) check();
+  });
+  window.setInterval(() => navigator.onLine && check(), UPDATE_CHECK_MS);
+}
+
+/** Activates the waiting worker; the page reloads once it has taken over. */
+export function applyUpdate(): void {
+  if (!workbox) return;
+  reloadOnTakeover = true;
+  workbox.messageSkipWaiting();
+}
+
