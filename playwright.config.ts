@@ -3,6 +3,9 @@ import { join } from 'node:path';
 
 import { defineConfig } from '@playwright/test';
 
+// Without it, going offline in a test does not cut the service worker's own requests (architecture: Known traps).
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
+
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** Fixed, so that every worker finds the outbox the server writes to (see e2e/support/outbox.ts). */
 export const E2E_DATA_DIR = join(tmpdir(), `little-museum-e2e-${port}`);

@@ -81,3 +81,15 @@ export async function myWorks(request: APIRequestContext, family: Family) {
     await request.get('/api/artworks/my', { headers: { Authorization: `Bearer ${family.child.access}` } }),
   );
 }
+
+/** The seeded demo family (DEMO=1), logged in as one of its children: read-only journeys use it. */
+export async function demoFamily(request: APIRequestContext, username: 'hana' | 'sora'): Promise<Family> {
+  const email = 'demo@example.com';
+  const parent = await ok<{ access: string; refresh: string }>(
+    await request.post('/api/login/', { headers: await csrf(request), data: { email, password: 'Demo1234' } }),
+  );
+  const child = await ok<{ access: string; refresh: string }>(
+    await request.post('/api/profile/login/', { headers: await csrf(request, { Authorization: `Bearer ${parent.access}` }), data: { username } }),
+  );
+  return { email, parent, child, username };
+}

@@ -1,0 +1,208 @@
+/**
+ * The installable, offline-first PWA (issue 4), on the production build the server serves:
+ * installability, a cold start with no network, /api never answered by the app shell, the update
+ * toast, and photos shared from another app. PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS is set in
+ * playwright.config.ts, so going offline also cuts the service worker's own requests.
+ */
+import { cpSync, appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+
+import { startApiServer } from './perf/support';
+import { demoFamily, newFamily, openAs } from './support/family';
+import { cameraPhoto } from './support/photos';
+
+test.setTimeout(120_000);
+
+/** Waits until a service worker is active, then reloads so that it controls the page. */
+async function controlled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/** The /media/ thumbnails in the page's main area that have really been decoded. */
+function loadedThumbnails(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      [...document.querySelectorAll<HTMLImageElement>('main img')].filter(
+        (img) => new URL(img.currentSrc || img.src, location.href).pathname.startsWith('/media/') && img.complete && img.naturalWidth > 0,
+      ).length,
+  );
+}
+
+test('installable, and the family gallery opens from a cold start with no network, with its images', async ({ request, baseURL }, testInfo) => {
+  const sora = await demoFamily(request, 'sora');
+  const profile = mkdtempSync(join(tmpdir(), 'lm-pwa-profile-'));
+  const use = testInfo.project.use;
+  const launch = (offline: boolean): Promise<BrowserContext> =>
+    chromium.launchPersistentContext(profile, {
+      ...use.launchOptions,
+      baseURL,
+      viewport: use.viewport,
+      deviceScaleFactor: use.deviceScaleFactor,
+      isMobile: use.isMobile,
+      hasTouch: use.hasTouch,
+      locale: 'en-US',
+      offline,
+    });
+  try {
+    const online = await launch(false);
+    const page = online.pages()[0] ?? (await online.newPage());
+    await openAs(page, sora, '/family-gallery');
+    await controlled(page);
+    await expect(page.getByRole('heading', { name: 'Family Gallery', level: 1 })).toBeVisible();
+    const gallery = (await (
+      await request.get('/api/artworks/family-gallery/', { headers: { Authorization: `Bearer ${sora.child.access}` } })
+    ).json()) as { results: { title: string }[] };
+    const titles = gallery.results.map((w) => w.title);
+    expect(titles.length).toBeGreaterThanOrEqual(2);
+    for (const title of titles) await expect(page.getByRole('link', { name: title })).toBeVisible();
+    // Every thumbnail went through the controlling worker, which keeps it.
+    await expect.poll(() => loadedThumbnails(page)).toBeGreaterThanOrEqual(titles.length);
+
+    const cdp = await online.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
+    expect(installabilityErrors).toEqual([]);
+    const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+    expect(manifest).toMatchObject({ display: 'standalone', start_url: '/', scope: '/', lang: 'ja' });
+    expect(manifest.share_target).toMatchObject({ method: 'POST', enctype: 'multipart/form-data' });
+    await online.close();
+
+    // The phone restarts the app on a train: no network at all, for the page and for the worker.
+    const offline = await launch(true);
+    const cold = offline.pages()[0] ?? (await offline.newPage());
+    await cold.goto('/family-gallery');
+    await expect(cold.getByRole('heading', { name: 'Family Gallery', level: 1 })).toBeVisible();
+    for (const title of titles) await expect(cold.getByRole('link', { name: title })).toBeVisible();
+    await expect.poll(() => loadedThumbnails(cold)).toBeGreaterThanOrEqual(titles.length);
+    await expect(cold.getByRole('status').filter({ hasText: /offline/i }).first()).toBeVisible();
+    await offline.close();
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('/api/ is never answered with the app shell, online or offline', async ({ page, context }) => {
+  await page.goto('/');
+  await controlled(page);
+  const probe = (path: string) =>
+    page.evaluate(async (p) => {
+      try {
+        const res = await fetch(p);
+        return { status: res.status, type: res.headers.get('content-type') ?? '', body: await res.text() };
+      } catch {
+        return { status: 0, type: '', body: 'network error' };
+      }
+    }, path);
+  const missing = await probe('/api/no-such-endpoint/');
+  expect(missing.status).toBe(404);
+  expect(missing.type).toContain('application/json');
+  expect(missing.body).not.toContain('<!doctype html>');
+
+  // A navigation to an API path reaches the server, not the precached index.html.
+  const navigation = await page.goto('/api/public-navbar/');
+  expect(navigation?.headers()['content-type']).toContain('application/json');
+  await page.goto('/');
+
+  await context.setOffline(true);
+  for (const path of ['/api/public-navbar/', '/api/artworks/public/', '/api/profile/']) {
+    const answer = await probe(path);
+    expect(answer.status, path).toBe(0);
+    expect(answer.body, path).not.toContain('<!doctype html>');
+  }
+  await expect(page.goto('/api/public-navbar/')).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+  // The app itself still opens from the precache.
+  const app = await context.newPage();
+  await app.goto('/public-gallery');
+  await expect(app.getByRole('heading', { level: 1 })).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('a new version is detected, and Reload switches to it only when the user asks', async ({ browser }) => {
+  // A server of its own, serving a copy of the build that this test can replace.
+  const dist = mkdtempSync(join(tmpdir(), 'lm-pwa-dist-'));
+  cpSync(process.env.DIST_DIR ?? 'dist', dist, { recursive: true });
+  const server = await startApiServer(Number(process.env.E2E_PORT ?? 3100) + 77, { distDir: dist });
+  const context = await browser.newContext({ baseURL: server.url, locale: 'en-US' });
+  try {
+    const page = await context.newPage();
+    await page.goto('/');
+    await controlled(page);
+    const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+    await expect(page.getByText('A new version of Little Museum is ready.')).toHaveCount(0);
+
+    // Deploy: the worker file changes. The open page finds it on its next check (here: back to the tab).
+    appendFileSync(join(dist, 'sw.js'), '\n// the next build\n');
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+    const toast = page.getByRole('status').filter({ hasText: 'A new version of Little Museum is ready.' });
+    await expect(toast).toBeVisible();
+    // Waiting, not active: the page still runs the old version until the user says so.
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(firstWorker);
+
+    await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
+    await toast.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => page.evaluate(() => 'beforeUpdate' in window)).toBe(false);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
+    await expect(page.getByText('A new version of Little Museum is ready.')).toHaveCount(0);
+  } finally {
+    await context.close();
+    await server.stop();
+    rmSync(dist, { recursive: true, force: true });
+  }
+});
+
+test('photos shared from another app open the capture form with them attached, offline too', async ({ page, context, request }) => {
+  const family = await newFamily(request, 'sharer');
+  const photos = await Promise.all([cameraPhoto(21), cameraPhoto(22)]);
+  await openAs(page, family, '/my-work');
+  await controlled(page);
+
+  // What the share sheet does: a multipart POST of the photos to the manifest's share_target action.
+  const share = async () => {
+    const action = await page.evaluate(async () => {
+      const manifest = (await (await fetch('/manifest.webmanifest')).json()) as { share_target: { action: string; params: { files: { name: string }[] } } };
+      const form = document.createElement('form');
+      form.method = 'post';
+      form.enctype = 'multipart/form-data';
+      form.action = manifest.share_target.action;
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.multiple = true;
+      input.name = manifest.share_target.params.files[0]!.name;
+      input.id = 'shared-files';
+      form.append(input);
+      document.body.append(form);
+      return form.action;
+    });
+    await page.setInputFiles('#shared-files', photos);
+    await page.evaluate(() => document.querySelector<HTMLFormElement>('form:has(#shared-files)')!.submit());
+    return action;
+  };
+
+  expect(await share()).toMatch(/\/share-target$/);
+  await expect(page).toHaveURL(/\/register-work\?shared=1$/);
+  await expect(page.getByText('2 of 5')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove photo 2' })).toBeVisible();
+
+  // On a train: the worker answers the share itself, and the form still gets the photos.
+  await page.goto('/my-work');
+  await context.setOffline(true);
+  await share();
+  await expect(page).toHaveURL(/\/register-work\?shared=1$/);
+  await expect(page.getByText('2 of 5')).toBeVisible();
+  await page.getByLabel('Title').fill('Shared on the train');
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page).toHaveURL(/\/my-work$/, { timeout: 60_000 });
+  await expect(page.getByText('Shared on the train')).toBeVisible();
+  await context.setOffline(false);
+});
