@@ -8,6 +8,7 @@ import { join } from 'node:path';
 
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 
@@ -65,6 +66,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // or not installed yet) the shared files cannot be kept, but the user still lands on the capture page.
   app.post(SHARE_TARGET_PATH, (c) => c.redirect('/register-work', 303));
   app.use('*', csrf({ secure: https }));
+  // JSON answers are gzipped for clients that accept it; the PWA's files are compressed in servePwa.
+  app.use('/api/*', compress({ encoding: 'gzip' }));
   app.use('/api/*', limitBodies);
   app.use('/api/*', bearerAuth(deps));
   app.use('/api/*', async (c, next) => {

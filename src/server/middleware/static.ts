@@ -1,11 +1,16 @@
 /**
  * /media/* from DATA_DIR/media (only regular files inside it) and, in production, the built PWA
  * from dist/ with index.html for client-side routes. Neither ever answers an /api path.
+ * Text files of the PWA (HTML, JS, CSS, JSON, SVG) go out compressed when the client accepts it:
+ * Brotli or gzip, compressed once per file version and kept in memory (dist/ is small). Images are
+ * already compressed and are sent as they are.
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
 import type { Context } from 'hono';
 
@@ -27,6 +32,43 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 const MEDIA_TYPES = new Set(['.webp', '.jpg', '.jpeg', '.png', '.avif']);
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt']);
+/** Below this the encoding costs more than it saves. */
+const MIN_COMPRESS_BYTES = 1024;
+
+type Encoding = 'br' | 'gzip';
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+/** Compressed bodies by path, encoding, size and mtime; a rebuilt file gets a new key. */
+const compressed = new Map<string, Promise<Buffer>>();
+
+/** The best encoding the request accepts (q > 0), Brotli first. */
+function acceptedEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const accepted = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : null;
+}
+
+function compressedBody(path: string, encoding: Encoding, size: number, mtimeMs: number): Promise<Buffer> {
+  const key = `${encoding}:${size}:${mtimeMs}:${path}`;
+  let body = compressed.get(key);
+  if (!body) {
+    body = readFile(path).then((raw) =>
+      encoding === 'br'
+        ? brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+        : gzipAsync(raw, { level: 9 }),
+    );
+    body.catch(() => compressed.delete(key));
+    compressed.set(key, body);
+  }
+  return body;
+}
 
 /** Resolves a URL path below root, or null for traversal attempts and odd bytes. */
 function inside(root: string, urlPath: string): string | null {
@@ -42,16 +84,28 @@ function inside(root: string, urlPath: string): string | null {
   return full.startsWith(base + sep) ? full : null;
 }
 
-async function fileResponse(c: Context, path: string | null, cacheControl: string): Promise<Response | null> {
+async function fileResponse(c: Context, path: string | null, cacheControl: string, compress = false): Promise<Response | null> {
   if (!path) return null;
   const info = await stat(path).catch(() => null);
   if (!info?.isFile()) return null;
-  const headers = {
-    'Content-Type': TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
+  const ext = extname(path).toLowerCase();
+  const headers: Record<string, string> = {
+    'Content-Type': TYPES[ext] ?? 'application/octet-stream',
     'Content-Length': String(info.size),
     'Cache-Control': cacheControl,
     'Last-Modified': info.mtime.toUTCString(),
   };
+  if (compress && COMPRESSIBLE.has(ext) && info.size >= MIN_COMPRESS_BYTES) {
+    headers.Vary = 'Accept-Encoding';
+    const encoding = acceptedEncoding(c.req.header('Accept-Encoding'));
+    if (encoding) {
+      const body = await compressedBody(path, encoding, info.size, info.mtimeMs);
+      headers['Content-Encoding'] = encoding;
+      headers['Content-Length'] = String(body.length);
+      if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+      return c.body(new Uint8Array(body), 200, headers);
+    }
+  }
   if (c.req.method === 'HEAD') return c.body(null, 200, headers);
   return c.body(Readable.toWeb(createReadStream(path)) as ReadableStream, 200, headers);
 }
@@ -69,10 +123,10 @@ export async function servePwa(c: Context, distDir: string): Promise<Response | 
   if (rel) {
     // Vite fingerprints everything under assets/; the rest (sw.js, manifest) must be revalidated.
     const cache = rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-    const file = await fileResponse(c, inside(distDir, rel), cache);
+    const file = await fileResponse(c, inside(distDir, rel), cache, true);
     if (file) return file;
     if (extname(rel)) return null;
   }
-  const index = await fileResponse(c, join(resolve(distDir), 'index.html'), 'no-cache');
+  const index = await fileResponse(c, join(resolve(distDir), 'index.html'), 'no-cache', true);
   return index ?? c.text('Little Museum API is running. Build the PWA with `npm run build` to serve it here.', 200);
 }
