@@ -7,7 +7,7 @@ interface WorkCardProps {
   /** Where the picture and title lead (omitted for a card that is not a page yet, e.g. pending). */
   href?: string;
   imageSrc: string | null;
-  /** The work's title (also the image's alt text). */
+  /** The work's title, shown on the card (the picture's link is named by it, so the image itself has an empty alt). */
   title: string;
   date?: string;
   description?: string;
@@ -26,7 +26,8 @@ export function WorkCard({ href, imageSrc, title, date, description, author, foo
     <span className={styles.frame}>
       <span className={styles.mat}>
         {imageSrc ? (
-          <img src={imageSrc} alt={title} width={480} height={600} loading="lazy" decoding="async" className={styles.image} />
+          // alt="": the title right under it names the link; repeating it would be read twice.
+          <img src={imageSrc} alt="" width={480} height={600} loading="lazy" decoding="async" className={styles.image} />
         ) : (
           <span className={styles.empty} aria-hidden="true" />
         )}
