@@ -20,21 +20,34 @@ export function median(values: number[]): number {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Starts the production server on a fresh data folder with no demo data. */
-export async function startApiServer(port = 3190): Promise<ApiServer> {
+export interface ServerOptions {
+  /** Seed the demo families (DEMO=1); off by default. */
+  demo?: boolean;
+  /** DIST_DIR: the built PWA (or the baseline page) the server serves. */
+  distDir?: string;
+}
+
+/** Starts the production server on a fresh data folder, with no demo data unless asked. */
+export async function startApiServer(port = 3190, options: ServerOptions = {}): Promise<ApiServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lm-bench-'));
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: '0', PUBLIC_URL: url, NODE_ENV: 'production' },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 120; i += 1) {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: options.demo ? '1' : '0', PUBLIC_URL: url, NODE_ENV: 'production' };
+  if (options.distDir) env.DIST_DIR = options.distDir;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: 'ignore' });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  let ready = false;
+  for (let i = 0; i < 240 && !ready && !exited; i += 1) {
     try {
-      if ((await fetch(`${url}/api/public-navbar/`)).ok) break;
+      ready = (await fetch(`${url}/api/public-navbar/`)).ok;
     } catch {
       // not listening yet
     }
-    await sleep(250);
+    if (!ready) await sleep(250);
+  }
+  if (!ready || exited) {
+    child.kill('SIGTERM');
+    throw new Error(`the server on port ${port} did not start (is the port taken?)`);
   }
   return {
     url,
