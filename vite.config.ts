@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -5,10 +8,24 @@ import { defineConfig } from 'vitest/config';
 
 import { SHARE_TARGET_FIELD, SHARE_TARGET_PATH } from './src/contract/offline';
 
+/**
+ * The app version for the persisted query cache's buster (src/web/lib/query-persist.ts): the package
+ * version plus a hash of the API contract. A release that changes no response shape keeps the
+ * offline galleries, even when its new service worker takes over on an offline start.
+ */
+const contractDir = new URL('./src/contract/', import.meta.url);
+const contractHash = createHash('sha256');
+for (const file of readdirSync(contractDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).sort()) {
+  contractHash.update(readFileSync(new URL(file, contractDir)));
+}
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const appVersion = `${pkg.version}+${contractHash.digest('hex').slice(0, 10)}`;
+
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 export default defineConfig({
+  define: { __APP_VERSION__: JSON.stringify(appVersion) },
   plugins: [
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),

@@ -1,8 +1,9 @@
 import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
+import { persistOptions } from '../lib/query-persist';
 import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout/layout';
 import { AppRoutes } from './routes';
@@ -11,14 +12,15 @@ import { UpdatePrompt } from './update-prompt';
 export function App() {
   return (
     <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
+      {/* Restores the galleries seen before (lib/query-persist), so they show offline. */}
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
         <ErrorBoundary>
           <Layout>
             <AppRoutes />
           </Layout>
           <UpdatePrompt />
         </ErrorBoundary>
-      </QueryClientProvider>
+      </PersistQueryClientProvider>
     </I18nProvider>
   );
 }

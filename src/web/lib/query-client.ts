@@ -1,7 +1,11 @@
 /** Server data lives in TanStack Query. Errors are already toasted by lib/http. */
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 
 import { ApiError } from './api-error';
+
+// TanStack assumes "online" until an `offline` event; a cold start without signal must know at once,
+// so queries pause (and show their persisted data) instead of failing. The events keep it in step.
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 
 export const queryClient = new QueryClient({
   defaultOptions: {

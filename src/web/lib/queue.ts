@@ -13,8 +13,10 @@
  *
  * Every record is written to IndexedDB before any network call. Sending lives in ./queue-sync.ts.
  */
-import { createStore, del, set, values } from 'idb-keyval';
+import { clear, createStore, del, set, values } from 'idb-keyval';
 import { create } from 'zustand';
+
+import { askPersistentStorage } from './install';
 
 export type QueueStatus = 'waiting' | 'uploading' | 'failed' | 'done';
 
@@ -85,15 +87,6 @@ export async function loadQueue(): Promise<void> {
   }
 }
 
-let persistAsked = false;
-
-/** Ask the browser to keep our storage; a refusal changes nothing (never depended on). */
-function askPersistence(): void {
-  if (persistAsked) return;
-  persistAsked = true;
-  void navigator.storage?.persist?.().catch(() => false);
-}
-
 export interface NewUpload {
   profileId: number;
   profileName: string | null;
@@ -116,7 +109,8 @@ export async function addToQueue(upload: NewUpload): Promise<QueueItem> {
   };
   await set(item.id, item, store);
   put(item);
-  askPersistence();
+  // An installed app now holds work that exists nowhere else: ask the browser to keep it (lib/install).
+  askPersistentStorage();
   return item;
 }
 
@@ -156,6 +150,15 @@ export async function removeFromQueue(id: string): Promise<void> {
 /** After a 2xx: the record leaves IndexedDB at once (the item stays in view until markDone). */
 export async function forgetStored(id: string): Promise<void> {
   await del(id, store);
+}
+
+/**
+ * Deletes every queued item, stored and shown: only when logout leaves no session on the device
+ * (lib/wipe-device.ts). An upload still running finds its item gone and stops there.
+ */
+export async function clearQueue(): Promise<void> {
+  useQueue.setState({ items: [] });
+  await clear(store);
 }
 
 /** The item shows as done for a moment, then leaves the view too. */

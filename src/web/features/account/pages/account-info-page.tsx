@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
+import { wipeDevice } from '../../../lib/wipe-device';
 import { Avatar } from '../../../ui/avatar';
 import { Button } from '../../../ui/button';
 import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
@@ -17,7 +17,6 @@ import styles from '../components/account.module.css';
 export default function AccountInfoPage() {
   const { t } = useLingui();
   const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
   const info = useAccountInfo();
   const remove = useDeleteAccount();
   const [confirming, setConfirming] = useState(false);
@@ -27,9 +26,10 @@ export default function AccountInfoPage() {
     if (!answer) return;
     notify.success(answer.message);
     setConfirming(false);
-    queryClient.clear();
-    // Account deletion clears all local storage (accounts spec §2).
+    // Account deletion clears all local storage (accounts spec §2), and every other store of the
+    // account on this device: query cache, upload queue, /media/ cache (lib/wipe-device.ts).
     useSession.getState().clearAll(true);
+    void wipeDevice();
     navigate('/login');
   };
 

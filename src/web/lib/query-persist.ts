@@ -1,0 +1,132 @@
+/**
+ * The persisted query cache (architecture: "Offline browsing"). The service worker never caches
+ * /api/ (its keys ignore Authorization), so what a family has seen comes back offline from here:
+ * a dehydrated copy of a few small, successful queries in localStorage under PERSIST_KEY.
+ *
+ * What is kept: the unfiltered family gallery and my gallery (as many pages as "Save for offline"
+ * covers), the public gallery's first page, the active profile, `me`, the profiles, categories and
+ * tags. Never image bytes (those are the SW's /media/ cache) and never mutations.
+ * When it goes: after MAX_AGE_MS, when the buster (app version + contract hash) changes, and when
+ * the person using the app changes (see watchSessionOwner and ./wipe-device.ts).
+ */
+import type { QueryKey } from '@tanstack/react-query';
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+
+import { LIMITS } from '../../contract/limits';
+import { decodeToken } from './jwt';
+import { queryClient } from './query-client';
+import { queryKeys } from './query-keys';
+import { SAVE_OFFLINE_CAP } from './save-for-offline';
+import { useSession } from './session';
+import { storage } from './storage';
+
+/** Set by vite.config.ts `define`; absent only if the config lacks it (then every build shares one cache). */
+declare const __APP_VERSION__: string;
+
+/** The localStorage key of the persisted cache (the e2e tests read it). */
+export const PERSIST_KEY = 'little-museum-query-cache';
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+/** How old a persisted cache may be; persisted queries keep a gcTime at least this long. */
+export const MAX_AGE_MS = WEEK_MS;
+
+/** Pages kept per paged list kind (['works', 'list', kind, filters]); other kinds are not kept. */
+const PERSISTED_PAGES: Record<string, number> = {
+  family: Math.ceil(SAVE_OFFLINE_CAP / LIMITS.pageSizeWorks),
+  my: Math.ceil(SAVE_OFFLINE_CAP / LIMITS.pageSizeWorks),
+  public: 1,
+};
+
+/** Plain (not paged) queries kept whole; categories and tags carry the language after the prefix. */
+const PERSISTED_PREFIXES: readonly QueryKey[] = [queryKeys.me, queryKeys.profiles, queryKeys.profile, queryKeys.categories, queryKeys.tags];
+
+function startsWith(key: QueryKey, prefix: QueryKey): boolean {
+  return prefix.every((part, i) => key[i] === part);
+}
+
+/** The list kind of an unfiltered works list, or null (a search result is not worth keeping). */
+function listKind(key: QueryKey): string | null {
+  if (!startsWith(key, queryKeys.workLists)) return null;
+  const [, , kind, filters] = key as [string, string, string, { search?: string; category?: number } | undefined];
+  if (filters?.search || filters?.category) return null;
+  return kind in PERSISTED_PAGES ? kind : null;
+}
+
+/** Typed by shape: the persist packages bring their own copy of query-core's Query class. */
+function shouldPersist(query: { queryKey: QueryKey; state: { status: string } }): boolean {
+  if (query.state.status !== 'success') return false;
+  return listKind(query.queryKey) !== null || PERSISTED_PREFIXES.some((p) => startsWith(query.queryKey, p));
+}
+
+interface Pages {
+  pages: unknown[];
+  pageParams: unknown[];
+}
+
+/** Cuts paged lists to their kept pages, and writes nothing at all when nothing is worth keeping. */
+function serialize(client: PersistedClient): string {
+  const queries = client.clientState.queries.map((q) => {
+    const kind = listKind(q.queryKey);
+    const data = q.state.data as Pages | undefined;
+    if (!kind || !data?.pages) return q;
+    const keep = PERSISTED_PAGES[kind] ?? 1;
+    return { ...q, state: { ...q.state, data: { pages: data.pages.slice(0, keep), pageParams: data.pageParams.slice(0, keep) } } };
+  });
+  if (!queries.length) return '';
+  return JSON.stringify({ ...client, clientState: { ...client.clientState, queries } });
+}
+
+export const persister = createSyncStoragePersister({
+  key: PERSIST_KEY,
+  throttleTime: 1000,
+  serialize,
+  // Through lib/storage (the one owner of localStorage); an empty string removes the key.
+  storage: {
+    getItem: (key) => storage.get(key),
+    setItem: (key, value) => storage.set(key, value || null),
+    removeItem: (key) => storage.set(key, null),
+  },
+});
+
+export const persistOptions = {
+  persister,
+  maxAge: MAX_AGE_MS,
+  buster: typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev',
+  dehydrateOptions: { shouldDehydrateQuery: shouldPersist, shouldDehydrateMutation: () => false },
+};
+
+// A restored query must outlive maxAge in memory too, or it is collected before it is used (gcTime ≥ maxAge).
+for (const prefix of [...PERSISTED_PREFIXES, ...Object.keys(PERSISTED_PAGES).map((kind) => [...queryKeys.workLists, kind])]) {
+  queryClient.setQueryDefaults(prefix, { gcTime: MAX_AGE_MS });
+}
+
+/** Forgets every query, in memory and in localStorage (logout, or another person on the device). */
+export function clearQueryCache(): void {
+  queryClient.removeQueries();
+  void persister.removeClient();
+}
+
+/** Who the cached data belongs to: the account and the child profile acting now. */
+function ownerOf(s: { token: string | null; childToken: string | null }): string {
+  const parent = s.token ? decodeToken(s.token)?.sub : undefined;
+  const child = s.childToken ? decodeToken(s.childToken) : null;
+  return `${parent ?? child?.sub ?? ''}:${child?.pid ?? ''}`;
+}
+
+/**
+ * The galleries' keys do not name the profile, so when the person changes (another child, a
+ * logout, an expired session, another tab logging out) the cached data goes, in memory and on disk.
+ * Only queries: the upload queue and the /media/ cache are wiped by an explicit logout alone.
+ */
+function watchSessionOwner(): void {
+  let owner = ownerOf(useSession.getState());
+  useSession.subscribe((s) => {
+    const next = ownerOf(s);
+    if (next === owner) return;
+    owner = next;
+    clearQueryCache();
+  });
+}
+
+// From the first import on (app.tsx, before anything renders), for the life of the page.
+if (typeof window !== 'undefined') watchSessionOwner();
