@@ -1,7 +1,10 @@
-import { plural } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 
+import { useNetworkAction } from '../lib/network-action';
 import styles from './like-button.module.css';
+
+const LIKES_NEED_NETWORK = msg`You're offline. Likes can be given again when you're back online.`;
 
 interface LikeButtonProps {
   liked: boolean;
@@ -25,8 +28,13 @@ function Heart({ filled }: { filled: boolean }) {
   );
 }
 
+/**
+ * The heart with its count. Offline the button stays focusable but is `aria-disabled`, looks faded
+ * (same size, so nothing on the wall moves), carries the reason (aria-describedby) and shows it as a toast when tapped (lib/network-action).
+ */
 export function LikeButton({ liked, count, onToggle, busy = false }: LikeButtonProps) {
   const { t } = useLingui();
+  const network = useNetworkAction(LIKES_NEED_NETWORK);
   const countText = plural(count, { one: '# like', other: '# likes' });
   if (!onToggle) {
     return (
@@ -36,18 +44,28 @@ export function LikeButton({ liked, count, onToggle, busy = false }: LikeButtonP
       </span>
     );
   }
+  const offline = !network.available;
   return (
-    <button
-      type="button"
-      className={`${styles.like} ${liked ? styles.liked : ''}`}
-      aria-pressed={liked}
-      aria-label={liked ? t`Unlike (${countText})` : t`Like (${countText})`}
-      aria-busy={busy}
-      disabled={busy}
-      onClick={onToggle}
-    >
-      <Heart filled={liked} />
-      <span aria-hidden="true">{count}</span>
-    </button>
+    <>
+      <button
+        type="button"
+        className={[styles.like, liked && styles.liked, offline && styles.unavailable].filter(Boolean).join(' ')}
+        aria-pressed={liked}
+        aria-label={liked ? t`Unlike (${countText})` : t`Like (${countText})`}
+        aria-busy={busy}
+        aria-disabled={offline || undefined}
+        aria-describedby={offline ? network.reasonId : undefined}
+        disabled={busy}
+        onClick={() => network.run(onToggle)}
+      >
+        <Heart filled={liked} />
+        <span aria-hidden="true">{count}</span>
+      </button>
+      {offline && (
+        <span id={network.reasonId} className="visually-hidden">
+          {network.reason}
+        </span>
+      )}
+    </>
   );
 }

@@ -1,9 +1,13 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 
-import { logout } from '../../features/auth/api/logout';
+import { logout, logoutWipesDevice } from '../../features/auth/api/logout';
+import { useQueue } from '../../lib/queue';
 import { useSession } from '../../lib/session';
+import { Button } from '../../ui/button';
+import { Modal } from '../../ui/modal';
 import styles from './header.module.css';
 import { LanguageSwitch } from './language-switch';
 import { NAV_ITEMS } from './menu-items';
@@ -21,9 +25,18 @@ export function Header() {
   const open = openAt === location;
   const setOpen = (value: boolean) => setOpenAt(value ? location : null);
 
+  // Works still waiting to upload exist only on this phone: a logout that wipes it asks first.
+  const waiting = useQueue((s) => s.items.filter((i) => i.status !== 'done').length);
+  const [confirming, setConfirming] = useState(false);
+
+  const doLogout = () => {
+    setConfirming(false);
+    void logout(() => navigate('/login'));
+  };
   const onLogout = () => {
     setOpen(false);
-    void logout(() => navigate('/login'));
+    if (waiting > 0 && logoutWipesDevice()) setConfirming(true);
+    else doLogout();
   };
 
   return (
@@ -76,6 +89,28 @@ export function Header() {
           onLogout={onLogout}
         />
       </header>
+      <Modal
+        open={confirming}
+        title={t`Works are still waiting to upload`}
+        onClose={() => setConfirming(false)}
+        actions={
+          <>
+            <Button variant="ghost" onClick={() => setConfirming(false)}>
+              <Trans>Stay logged in</Trans>
+            </Button>
+            <Button variant="danger" onClick={doLogout}>
+              <Trans>Log out and delete them</Trans>
+            </Button>
+          </>
+        }
+      >
+        <p>
+          {plural(waiting, {
+            one: '# work has not reached the museum yet. Logging out deletes it from this device. Stay logged in and go online to upload it first.',
+            other: '# works have not reached the museum yet. Logging out deletes them from this device. Stay logged in and go online to upload them first.',
+          })}
+        </p>
+      </Modal>
       {/* Outside the header: its backdrop-filter would make it the box a fixed child sticks to. */}
       {hasChild && location !== '/register-work' && location !== '/edit-work' && (
         <div className={styles.fab}>

@@ -7,12 +7,16 @@ import { UploadPanel } from '../../features/works/components/upload-panel';
 import { ErrorBoundary } from '../error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
+import { InstallHint } from './install-hint';
+import { OfflineBanner } from './offline-banner';
 
 export function Layout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   return (
     <>
       <Header />
+      <OfflineBanner />
+      <InstallHint />
       <main id="main" style={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
         {/* A new page gets a fresh boundary, so one broken page does not stay broken. */}
         <ErrorBoundary key={location}>{children}</ErrorBoundary>

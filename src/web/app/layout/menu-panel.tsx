@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 
+import { promptInstall, useInstall } from '../../lib/install';
 import styles from './header.module.css';
 import { AuthLinks } from './header-parts';
 import { LanguageSwitch } from './language-switch';
@@ -22,6 +23,12 @@ export function MenuPanel({ id, open, location, hasParent, hasChild, onClose, on
   const { i18n, t } = useLingui();
   const dialog = useDialog(open, onClose);
   const loggedIn = hasParent || hasChild;
+  // Only where the browser offered installation (beforeinstallprompt), and until it is used.
+  const canInstall = useInstall((s) => s.prompt !== null);
+  const install = () => {
+    onClose();
+    void promptInstall();
+  };
 
   return (
     <dialog
@@ -48,6 +55,20 @@ export function MenuPanel({ id, open, location, hasParent, hasChild, onClose, on
             ))}
           </ul>
         </nav>
+        {canInstall && (
+          <button type="button" className={styles.installButton} onClick={install}>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <rect x="6" y="2.5" width="12" height="19" rx="2.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+              <path d="M12 7v7M9 11l3 3 3-3" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            <span>
+              <Trans>Install app</Trans>
+              <span className={styles.installHint}>
+                <Trans>Opens from your home screen, even offline</Trans>
+              </span>
+            </span>
+          </button>
+        )}
         {loggedIn ? (
           <>
             <p className={styles.menuHeading}>

@@ -7,6 +7,7 @@ import { notify } from '../../../lib/toast';
 import { Avatar } from '../../../ui/avatar';
 import { Button } from '../../../ui/button';
 import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
+import { OfflineDataNote } from '../../../ui/offline-data-note';
 import { Loading, PageShell, pageStyles } from '../../../ui/page-shell';
 import { useDeleteProfile } from '../api/delete-profile';
 import { useProfile } from '../api/get-profile';
@@ -32,6 +33,7 @@ export default function UserInfoPage() {
 
   return (
     <PageShell title={t`Profile`} eyebrow={t`User information`} width="medium">
+      <OfflineDataNote query={profile} subject="details" />
       {!profile.data ? (
         <Loading label={t`Loading the profile…`} />
       ) : (

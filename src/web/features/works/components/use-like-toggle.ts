@@ -11,6 +11,7 @@ import { useUnlikeWork } from '../api/unlike-work';
 /**
  * Like or unlike a work. The state shown changes only after the server says success; a failure
  * is toasted by the HTTP client and returns false. A visitor is asked to log in, a parent to pick a user.
+ * Offline nothing is sent: a paused like replayed later could undo a newer one.
  */
 export function useLikeToggle() {
   const { t } = useLingui();
@@ -22,6 +23,8 @@ export function useLikeToggle() {
   const [busyId, setBusyId] = useState<number | null>(null);
 
   const toggle = async (work: Work): Promise<boolean> => {
+    // Offline the button is aria-disabled and explains itself (ui/like-button); never queue a like.
+    if (!navigator.onLine) return false;
     if (!hasChild) {
       if (hasParent) {
         notify.info(t`Please select a user to like works.`);

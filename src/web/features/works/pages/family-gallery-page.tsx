@@ -4,11 +4,13 @@ import { useLocation } from 'wouter';
 
 import { useProfile } from '../../../lib/profile';
 import { Avatar } from '../../../ui/avatar';
+import { OfflineDataNote } from '../../../ui/offline-data-note';
 import { PageShell } from '../../../ui/page-shell';
 import { useFamilyGallery } from '../api/get-family-gallery';
 import type { WorkFilters } from '../api/works-list';
 import { useLikeToggle } from '../components/use-like-toggle';
 import { WorkFiltersBar } from '../components/work-filters';
+import { SaveForOffline } from '../components/save-for-offline';
 import { WorkTile } from '../components/work-tile';
 import { WorksWall } from '../components/works-wall';
 import styles from './galleries.module.css';
@@ -27,9 +29,12 @@ export default function FamilyGalleryPage() {
   const works = useFamilyGallery(filters);
   const like = useLikeToggle();
   const members = profile.data?.shared_users ?? [];
+  const filtered = Boolean(filters.search || filters.category);
+  const loaded = works.data?.pages.flatMap((p) => p.results) ?? [];
 
   return (
     <PageShell title={t`Family Gallery`} eyebrow={t`Shared in your family`}>
+      <OfflineDataNote query={works} />
       <WorkFiltersBar value={filters} onSearch={setFilters} />
       {members.length > 0 && (
         <section className={styles.strip} aria-labelledby="shared-users">
@@ -58,6 +63,9 @@ export default function FamilyGalleryPage() {
         renderWork={(work) => <WorkTile key={work.id} work={work} showAuthor likes="toggle" like={like} />}
         empty={<Trans>When someone in your family shares their works with you, they will hang here.</Trans>}
       />
+      {/* Below the wall it saves (the art comes first). Only the unfiltered wall is kept for offline
+          (lib/query-persist), so only it is saved. */}
+      {!filtered && <SaveForOffline works={loaded} />}
     </PageShell>
   );
 }

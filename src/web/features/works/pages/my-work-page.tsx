@@ -5,6 +5,7 @@ import { useActiveProfileId } from '../../../lib/profile';
 import { useQueue } from '../../../lib/queue';
 import { useSession } from '../../../lib/session';
 import { LinkButton } from '../../../ui/button';
+import { OfflineDataNote } from '../../../ui/offline-data-note';
 import { PageShell } from '../../../ui/page-shell';
 import { useMyWorks } from '../api/get-my-works';
 import type { WorkFilters } from '../api/works-list';
@@ -56,6 +57,7 @@ export default function MyWorkPage() {
 
   return (
     <PageShell title={t`My Gallery`} eyebrow={t`Your own museum`}>
+      <OfflineDataNote query={works} />
       <WorkFiltersBar value={filters} onSearch={setFilters} />
       <WorksWall
         query={works}

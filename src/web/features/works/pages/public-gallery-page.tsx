@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 
+import { OfflineDataNote } from '../../../ui/offline-data-note';
 import { PageShell } from '../../../ui/page-shell';
 import { usePublicWorks } from '../api/get-public-works';
 import type { WorkFilters } from '../api/works-list';
@@ -17,6 +18,7 @@ export default function PublicGalleryPage() {
   const like = useLikeToggle();
   return (
     <PageShell title={t`Search Works`} eyebrow={t`Public gallery`} lead={t`Works that children have chosen to show everyone.`}>
+      <OfflineDataNote query={works} />
       <WorkFiltersBar value={filters} onSearch={setFilters} />
       <WorksWall
         query={works}
