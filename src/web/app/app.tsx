@@ -3,7 +3,7 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
-import { persistOptions } from '../lib/query-persist';
+import { onRestored, persistOptions } from '../lib/query-persist';
 import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout/layout';
 import { AppRoutes } from './routes';
@@ -13,7 +13,7 @@ export function App() {
   return (
     <I18nProvider i18n={i18n}>
       {/* Restores the galleries seen before (lib/query-persist), so they show offline. */}
-      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={onRestored}>
         <ErrorBoundary>
           <Layout>
             <AppRoutes />

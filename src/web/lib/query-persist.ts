@@ -95,6 +95,17 @@ export const persistOptions = {
   dehydrateOptions: { shouldDehydrateQuery: shouldPersist, shouldDehydrateMutation: () => false },
 };
 
+/**
+ * After a restore, everything kept counts as stale: it is shown at once (offline, that is all there
+ * is) and fetched again as soon as a page uses it online, as on any fresh start. Without this a
+ * reload within staleTime would show what was kept, not what changed meanwhile (a new child, an
+ * upload that landed in the last throttled second).
+ */
+export function onRestored(): Promise<void> {
+  // Marked only: the pages' queries subscribe right after the restore and fetch because they are stale.
+  return queryClient.invalidateQueries({ refetchType: 'none' });
+}
+
 // A restored query must outlive maxAge in memory too, or it is collected before it is used (gcTime ≥ maxAge).
 for (const prefix of [...PERSISTED_PREFIXES, ...Object.keys(PERSISTED_PAGES).map((kind) => [...queryKeys.workLists, kind])]) {
   queryClient.setQueryDefaults(prefix, { gcTime: MAX_AGE_MS });
