@@ -334,6 +334,7 @@ async function offlineStart(appUrl: string): Promise<OfflineFigures> {
 // The run
 
 const distDir = pwaBuild();
+const builtHere = distDir.startsWith(tmpdir());
 const baselineDir = await baselineBuild();
 console.log(`PWA build: ${distDir}\nbaseline build: ${baselineDir}`);
 
@@ -363,6 +364,7 @@ try {
 } finally {
   await Promise.all([app?.stop(), base?.stop()]);
   rmSync(baselineDir, { recursive: true, force: true });
+  if (builtHere && !process.env.BENCH_DIST_DIR) rmSync(distDir, { recursive: true, force: true });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
