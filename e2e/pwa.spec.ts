@@ -65,6 +65,11 @@ test('installable, and the family gallery opens from a cold start with no networ
     // Every thumbnail went through the controlling worker, which keeps it.
     await expect.poll(() => loadedThumbnails(page)).toBeGreaterThanOrEqual(titles.length);
 
+    // The app keeps what was seen (throttled to once a second); only then does the phone go to sleep.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('little-museum-query-cache') ?? ''))
+      .toContain(JSON.stringify(titles[0]).slice(1, -1));
+
     const cdp = await online.newCDPSession(page);
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
     expect(installabilityErrors).toEqual([]);
@@ -149,8 +154,10 @@ test('a new version is detected, and Reload switches to it only when the user as
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(firstWorker);
 
     await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
+    const reloaded = page.waitForEvent('load');
     await toast.getByRole('button', { name: 'Reload' }).click();
-    await expect.poll(() => page.evaluate(() => 'beforeUpdate' in window)).toBe(false);
+    await reloaded;
+    expect(await page.evaluate(() => 'beforeUpdate' in window)).toBe(false);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
     await expect(page.getByText('A new version of Little Museum is ready.')).toHaveCount(0);
