@@ -34,6 +34,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build, loadConfigFromFile, type Plugin, type PluginOption } from 'vite';
 
+import { openAs } from '../support/family';
 import { median, startApiServer, type ApiServer } from './support';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -266,15 +267,7 @@ async function offlineStart(appUrl: string): Promise<OfflineFigures> {
     let context = await persistent(dir);
     await context.addInitScript({ content: watchThumbnails });
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${appUrl}/terms-and-services`);
-    await page.evaluate((t) => {
-      localStorage.setItem('token', t.parent.access);
-      localStorage.setItem('refreshToken', t.parent.refresh);
-      localStorage.setItem('child_token', t.child.access);
-      localStorage.setItem('child_refresh_token', t.child.refresh);
-      localStorage.setItem('language', 'en');
-    }, { parent, child });
-    await page.goto(`${appUrl}/family-gallery`);
+    await openAs(page, { parent, child }, '/family-gallery', appUrl);
     await waitForThumbnail(context, 20_000);
     // The first visit installs the worker; once it is active, a reload puts the page under its control.
     const active = await page

@@ -45,9 +45,12 @@ export async function newFamily(request: APIRequestContext, username: string): P
   return { email, parent, child, username };
 }
 
-/** Stores the family's tokens the way the PWA does after login, then opens `path`. */
-export async function openAs(page: Page, family: Family, path = '/my-work') {
-  await page.goto('/terms-and-services');
+/**
+ * Stores the family's tokens the way the PWA does after login, then opens `path` (on `origin`, for a context
+ * without a baseURL).
+ */
+export async function openAs(page: Page, family: Pick<Family, 'parent' | 'child'>, path = '/my-work', origin = '') {
+  await page.goto(`${origin}/terms-and-services`);
   await page.evaluate((f) => {
     localStorage.setItem('token', f.parent.access);
     localStorage.setItem('refreshToken', f.parent.refresh);
@@ -55,7 +58,7 @@ export async function openAs(page: Page, family: Family, path = '/my-work') {
     localStorage.setItem('child_refresh_token', f.child.refresh);
     localStorage.setItem('language', 'en');
   }, family);
-  await page.goto(path);
+  await page.goto(`${origin}${path}`);
 }
 
 /** Creates a work through the API (for journeys that start from an existing work). */
