@@ -14,7 +14,6 @@ import { i18n } from '@lingui/core';
 import ky, { HTTPError, type KyResponse, type Options } from 'ky';
 import type { z } from 'zod';
 
-import { tokenPair } from '../../contract/accounts';
 import { API, CSRF_COOKIE, CSRF_HEADER, UNAUTHENTICATED_PATHS } from '../../contract/paths';
 import { ApiError, toApiError } from './api-error';
 import { refreshTokenOf, tokenOf, useSession, type TokenKind } from './session';
@@ -97,6 +96,8 @@ export function refreshTokens(kind: TokenKind): Promise<boolean> {
       const data = await client
         .post(API.tokenRefresh, { json: { refresh }, searchParams: { language: i18n.locale || 'en' } })
         .json();
+      // zod and the contract only on a refresh, not in the first load.
+      const { tokenPair } = await import('../../contract/accounts');
       const pair = tokenPair.parse(data);
       if (refreshTokenOf(kind) === refresh) useSession.getState().setPair(kind, pair);
       return true;
@@ -120,17 +121,27 @@ export interface CallOptions<T> {
   json?: unknown;
   body?: FormData;
   searchParams?: Record<string, string | number>;
-  /** Parses (and types) the response; a mismatch is logged, not fatal. */
-  schema?: z.ZodType<T>;
+  /**
+   * Parses (and types) the response; a mismatch is logged, not fatal. A loader (`() => import(...)`)
+   * keeps zod and the contract out of the first load: it starts with the request, not after it.
+   */
+  schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
   /** No error toast: the caller shows the failure itself. */
   silent?: boolean;
   signal?: AbortSignal;
 }
 
-async function parse<T>(response: KyResponse, schema?: z.ZodType<T>): Promise<T> {
+async function parse<T>(response: KyResponse, schemaOrLoad?: z.ZodType<T> | Promise<z.ZodType<T>>): Promise<T> {
   const raw = await response.text();
   const data: unknown = raw ? JSON.parse(raw) : null;
-  if (!schema) return data as T;
+  if (!schemaOrLoad) return data as T;
+  let schema: z.ZodType<T>;
+  try {
+    schema = await schemaOrLoad;
+  } catch (error) {
+    console.warn(`Could not load the schema for ${response.url}`, error);
+    return data as T;
+  }
   const result = schema.safeParse(data);
   if (!result.success) console.warn(`Unexpected response from ${response.url}`, result.error);
   return result.success ? result.data : (data as T);
@@ -144,9 +155,12 @@ async function call<T>(method: string, path: string, options: CallOptions<T> = {
     signal: options.signal,
     searchParams: { ...options.searchParams, language: i18n.locale || 'en' },
   };
+  const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
+  // Handled in parse; this only keeps a failed loader from being reported as unhandled meanwhile.
+  if (schema instanceof Promise) schema.catch(() => undefined);
   try {
     const response = await client(path, kyOptions);
-    return await parse(response, options.schema);
+    return await parse(response, schema);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     const apiError = await toApiError(error);

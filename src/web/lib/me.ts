@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { me } from '../../contract/accounts';
 import { API } from '../../contract/paths';
 import { http } from './http';
 import { queryKeys } from './query-keys';
@@ -8,7 +7,7 @@ import { useSession } from './session';
 
 /** The current user; also the start-up session check (silent: a stale token is no news). */
 export function getMe() {
-  return http.get(API.me, { schema: me, silent: true });
+  return http.get(API.me, { schema: () => import('../../contract/accounts').then((m) => m.me), silent: true });
 }
 
 export const meQueryOptions = () => queryOptions({ queryKey: queryKeys.me, queryFn: getMe, retry: false, staleTime: Infinity });

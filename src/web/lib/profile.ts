@@ -4,7 +4,6 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { profile } from '../../contract/accounts';
 import { API } from '../../contract/paths';
 import { http } from './http';
 import { decodeToken } from './jwt';
@@ -12,7 +11,7 @@ import { queryKeys } from './query-keys';
 import { useSession } from './session';
 
 export function getProfile() {
-  return http.get(API.profile, { schema: profile });
+  return http.get(API.profile, { schema: () => import('../../contract/accounts').then((m) => m.profile) });
 }
 
 export const profileQueryOptions = () => queryOptions({ queryKey: queryKeys.profile, queryFn: getProfile });
