@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 
 import { applyUpdate, usePwa } from '../lib/pwa';
+import { withToast } from '../lib/toast';
 import { Button } from '../ui/button';
 import styles from './update-prompt.module.css';
 
@@ -13,7 +13,7 @@ export function UpdatePrompt() {
   const waiting = usePwa((s) => s.updateWaiting);
   useEffect(() => {
     if (!waiting) return;
-    toast.custom(
+    withToast((toast) => toast.custom(
       (current) => (
         <div className={styles.toast} role="status" aria-live="polite" data-visible={current.visible}>
           <p className={styles.text}>
@@ -30,7 +30,7 @@ export function UpdatePrompt() {
         </div>
       ),
       { id: TOAST_ID, duration: Infinity },
-    );
+    ));
   }, [waiting]);
   return null;
 }

@@ -1,37 +1,50 @@
-import { Toaster } from 'react-hot-toast';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 
-import { TOAST_MS } from '../../../contract/limits';
-import { UploadPanel } from '../../features/works/components/upload-panel';
+import { useInstall } from '../../lib/install';
+import { useQueue } from '../../lib/queue';
+import { useToasts } from '../../lib/toast';
 import { ErrorBoundary } from '../error-boundary';
+import { OptionalPart } from '../optional-part';
 import { Footer } from './footer';
 import { Header } from './header';
-import { InstallHint } from './install-hint';
 import { OfflineBanner } from './offline-banner';
+
+// None is part of the first load: the upload panel only once something is queued, the Toaster
+// (react-hot-toast) with the first toast (lib/toast), the iOS install hint only on iOS Safari.
+const UploadPanel = lazy(() => import('../../features/works/components/upload-panel').then((m) => ({ default: m.UploadPanel })));
+const AppToaster = lazy(() => import('./toaster'));
+const InstallHint = lazy(() => import('./install-hint').then((m) => ({ default: m.InstallHint })));
 
 export function Layout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
+  const queued = useQueue((s) => s.items.length > 0);
+  const toasts = useToasts((s) => s.wanted);
+  const iosHint = useInstall((s) => s.iosHint);
   return (
     <>
       <Header />
       <OfflineBanner />
-      <InstallHint />
+      {iosHint && (
+        <OptionalPart>
+          <InstallHint />
+        </OptionalPart>
+      )}
       <main id="main" style={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
         {/* A new page gets a fresh boundary, so one broken page does not stay broken. */}
         <ErrorBoundary key={location}>{children}</ErrorBoundary>
       </main>
       <Footer />
-      <UploadPanel />
-      <Toaster
-        position="top-center"
-        toastOptions={{
-          duration: TOAST_MS.default,
-          success: { duration: TOAST_MS.short },
-          error: { duration: TOAST_MS.short },
-          style: { borderRadius: '14px', background: 'var(--paper)', color: 'var(--ink)', maxWidth: '92vw', whiteSpace: 'pre-line' },
-        }}
-      />
+      {queued && (
+        <OptionalPart>
+          <UploadPanel />
+        </OptionalPart>
+      )}
+      {toasts && (
+        <OptionalPart>
+          <AppToaster />
+        </OptionalPart>
+      )}
     </>
   );
 }
