@@ -5,13 +5,31 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './app/app';
+import { preloadPage } from './app/routes';
 import { activateLanguage, detectLanguage } from './lib/i18n';
 import { startServiceWorker } from './lib/pwa';
-import { startUploadQueue } from './lib/queue-sync';
+import { loadQueue, useQueue } from './lib/queue';
 import { startSessionScheduler } from './lib/session-scheduler';
 import { showParkedToast } from './lib/toast';
 
+/**
+ * The upload queue is read at start (the header and the panel show what waits), but its sender
+ * (lib/queue-sync, with the server's messages) loads only once something is queued.
+ */
+function startUploadQueue(): void {
+  const start = () => void import('./lib/queue-sync').then((m) => m.startUploadQueue());
+  void loadQueue().then(() => {
+    if (useQueue.getState().items.length) return start();
+    const stop = useQueue.subscribe((s) => {
+      if (!s.items.length) return;
+      stop();
+      start();
+    });
+  });
+}
+
 async function boot() {
+  preloadPage(window.location.pathname);
   await activateLanguage(detectLanguage());
   startSessionScheduler();
   startUploadQueue();

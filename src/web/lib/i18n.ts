@@ -16,7 +16,10 @@ export function detectLanguage(): Language {
 }
 
 export async function activateLanguage(language: Language): Promise<void> {
-  const { messages } = (await import(`../../../locales/${language}.po`)) as { messages: Record<string, string> };
+  // One import per language (not a template): no dynamic-import helper in the first load, and the
+  // catalog chunks keep names that index.html's preload script can find (vite.config.ts).
+  const catalog = language === 'en' ? import('../../../locales/en.po') : import('../../../locales/ja.po');
+  const { messages } = (await catalog) as { messages: Record<string, string> };
   i18n.loadAndActivate({ locale: language, messages });
   document.documentElement.lang = language;
 }

@@ -17,7 +17,6 @@ import { LIMITS } from '../../contract/limits';
 import { decodeToken } from './jwt';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
-import { SAVE_OFFLINE_CAP } from './save-for-offline';
 import { useSession } from './session';
 import { storage } from './storage';
 
@@ -29,6 +28,12 @@ export const PERSIST_KEY = 'little-museum-query-cache';
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** How old a persisted cache may be; persisted queries keep a gcTime at least this long. */
 export const MAX_AGE_MS = WEEK_MS;
+
+/**
+ * "Save for offline" (./save-for-offline.ts) fetches at most this many images per save: a phone's
+ * storage is shared with the photos it takes. It lives here so the first load does not carry that module.
+ */
+export const SAVE_OFFLINE_CAP = 200;
 
 /** Pages kept per paged list kind (['works', 'list', kind, filters]); other kinds are not kept. */
 const PERSISTED_PAGES: Record<string, number> = {

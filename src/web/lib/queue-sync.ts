@@ -151,7 +151,8 @@ let started = false;
 export function startUploadQueue(): void {
   if (started) return;
   started = true;
-  void loadQueue().then(flushQueue);
+  // main.tsx has usually read the queue already: it loads this module only once something is queued.
+  void (useQueue.getState().loaded ? Promise.resolve() : loadQueue()).then(flushQueue);
   window.addEventListener('online', () => {
     // Back online: everything waiting may go now, backoff or not.
     for (const i of useQueue.getState().items) if (i.status === 'waiting') void updateQueueItem(i.id, { retryAt: 0 }, false);

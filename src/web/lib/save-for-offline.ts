@@ -5,9 +5,9 @@
  * rules; without a worker (dev, or the very first visit) the page puts the answers there itself.
  */
 import { MEDIA_CACHE } from '../../contract/offline';
+import { SAVE_OFFLINE_CAP } from './query-persist';
 
-/** At most this many images per save: a phone's storage is shared with the photos it takes. */
-export const SAVE_OFFLINE_CAP = 200;
+export { SAVE_OFFLINE_CAP };
 /** Requests at a time: quick on a good line, gentle on a weak one. */
 const PARALLEL = 4;
 

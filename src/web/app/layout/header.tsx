@@ -1,18 +1,24 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 
-import { logout, logoutWipesDevice } from '../../features/auth/api/logout';
 import { useQueue } from '../../lib/queue';
 import { useSession } from '../../lib/session';
 import { Button } from '../../ui/button';
-import { Modal } from '../../ui/modal';
+import { OptionalPart } from '../optional-part';
 import styles from './header.module.css';
 import { LanguageSwitch } from './language-switch';
 import { NAV_ITEMS } from './menu-items';
-import { MenuPanel } from './menu-panel';
 import { AuthLinks, Brand, RegisterWorkButton } from './header-parts';
+
+// Not part of the first load: the menu from its first opening (a touch on the button starts the
+// download), the logout question when it is asked.
+const loadMenu = () => import('./menu-panel');
+const MenuPanel = lazy(() => loadMenu().then((m) => ({ default: m.MenuPanel })));
+// Logging out (and what it wipes from the device) loads when the user asks for it.
+const loadLogout = () => import('../../features/auth/api/logout');
+const Modal = lazy(() => import('../../ui/modal').then((m) => ({ default: m.Modal })));
 
 export function Header() {
   const { i18n, t } = useLingui();
@@ -23,7 +29,11 @@ export function Header() {
   // The menu belongs to the page it was opened on: any navigation closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location;
-  const setOpen = (value: boolean) => setOpenAt(value ? location : null);
+  const [menuMounted, setMenuMounted] = useState(false);
+  const setOpen = (value: boolean) => {
+    if (value) setMenuMounted(true);
+    setOpenAt(value ? location : null);
+  };
 
   // Works still waiting to upload exist only on this phone: a logout that wipes it asks first.
   const waiting = useQueue((s) => s.items.filter((i) => i.status !== 'done').length);
@@ -31,12 +41,14 @@ export function Header() {
 
   const doLogout = () => {
     setConfirming(false);
-    void logout(() => navigate('/login'));
+    void loadLogout().then(({ logout }) => logout(() => navigate('/login')));
   };
   const onLogout = () => {
     setOpen(false);
-    if (waiting > 0 && logoutWipesDevice()) setConfirming(true);
-    else doLogout();
+    void loadLogout().then(({ logoutWipesDevice }) => {
+      if (waiting > 0 && logoutWipesDevice()) setConfirming(true);
+      else doLogout();
+    });
   };
 
   return (
@@ -69,7 +81,8 @@ export function Header() {
               type="button"
               className={[styles.burger, !loggedIn && styles.mobileOnly].filter(Boolean).join(' ')}
               aria-expanded={open}
-              aria-controls="site-menu"
+              aria-controls={menuMounted ? 'site-menu' : undefined}
+              onPointerDown={() => void loadMenu().catch(() => undefined)}
               onClick={() => setOpen(true)}
             >
               <span className={styles.burgerLines} aria-hidden="true" />
@@ -79,38 +92,46 @@ export function Header() {
             </button>
           </div>
         </div>
-        <MenuPanel
-          id="site-menu"
-          open={open}
-          location={location}
-          hasParent={hasParent}
-          hasChild={hasChild}
-          onClose={() => setOpen(false)}
-          onLogout={onLogout}
-        />
+        {menuMounted && (
+          <OptionalPart>
+            <MenuPanel
+              id="site-menu"
+              open={open}
+              location={location}
+              hasParent={hasParent}
+              hasChild={hasChild}
+              onClose={() => setOpen(false)}
+              onLogout={onLogout}
+            />
+          </OptionalPart>
+        )}
       </header>
-      <Modal
-        open={confirming}
-        title={t`Works are still waiting to upload`}
-        onClose={() => setConfirming(false)}
-        actions={
-          <>
-            <Button variant="ghost" onClick={() => setConfirming(false)}>
-              <Trans>Stay logged in</Trans>
-            </Button>
-            <Button variant="danger" onClick={doLogout}>
-              <Trans>Log out and delete them</Trans>
-            </Button>
-          </>
-        }
-      >
-        <p>
-          {plural(waiting, {
-            one: '# work has not reached the museum yet. Logging out deletes it from this device. Stay logged in and go online to upload it first.',
-            other: '# works have not reached the museum yet. Logging out deletes them from this device. Stay logged in and go online to upload them first.',
-          })}
-        </p>
-      </Modal>
+      {confirming && (
+        <OptionalPart>
+          <Modal
+            open={confirming}
+            title={t`Works are still waiting to upload`}
+            onClose={() => setConfirming(false)}
+            actions={
+              <>
+                <Button variant="ghost" onClick={() => setConfirming(false)}>
+                  <Trans>Stay logged in</Trans>
+                </Button>
+                <Button variant="danger" onClick={doLogout}>
+                  <Trans>Log out and delete them</Trans>
+                </Button>
+              </>
+            }
+          >
+            <p>
+              {plural(waiting, {
+                one: '# work has not reached the museum yet. Logging out deletes it from this device. Stay logged in and go online to upload it first.',
+                other: '# works have not reached the museum yet. Logging out deletes them from this device. Stay logged in and go online to upload them first.',
+              })}
+            </p>
+          </Modal>
+        </OptionalPart>
+      )}
       {/* Outside the header: its backdrop-filter would make it the box a fixed child sticks to. */}
       {hasChild && location !== '/register-work' && location !== '/edit-work' && (
         <div className={styles.fab}>
