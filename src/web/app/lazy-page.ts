@@ -30,8 +30,10 @@ function toChunkError(error: unknown): ChunkLoadError {
   return new ChunkLoadError(chunk, navigator.onLine ? 'missing' : 'other');
 }
 
-export function lazyPage<T extends ComponentType>(load: () => Promise<{ default: T }>) {
-  return lazy(() => {
+export function lazyPage<T extends ComponentType>(loadOnce: () => Promise<{ default: T }>) {
+  let loading: Promise<{ default: T }> | undefined;
+  const load = () => (loading ??= loadOnce());
+  return Object.assign(lazy(() => {
     let timer: number | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = window.setTimeout(() => reject(new ChunkTimeout('timeout')), CHUNK_TIMEOUT_MS);
@@ -41,5 +43,5 @@ export function lazyPage<T extends ComponentType>(load: () => Promise<{ default:
         throw toChunkError(error);
       })
       .finally(() => window.clearTimeout(timer));
-  });
+  }), { preload: () => void load().catch(() => undefined) });
 }

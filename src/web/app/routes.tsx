@@ -79,6 +79,12 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/account-info', guard: 'parent', page: lazyPage(() => import('../features/account/pages/account-info-page')) },
 ];
 
+/** Starts loading the page chunk of a path at boot, alongside the language catalog (static paths only). */
+export function preloadPage(path: string): void {
+  const page = ROUTES.find((r) => r.path === path)?.page as { preload?: () => void } | undefined;
+  page?.preload?.();
+}
+
 function guarded(guard: Guard, page: React.ReactNode) {
   switch (guard) {
     case 'root':
