@@ -1,12 +1,9 @@
 /**
- * Error derivation (accounts spec §8): the one place that turns a failed call into the text shown.
- * No response: the error's message, or "Network error occurred". 500 or 403: the body's `errors`.
- * An object body: every field message, arrays joined by commas, nested objects flattened, one per
- * line. Otherwise message, detail, the stringified body, then "An error occurred".
+ * The error a failed call rejects with, and the field errors forms show. The text shown for a failure
+ * is derived in ./api-error-message.ts, loaded only when a call fails.
  */
 import { i18n } from '@lingui/core';
-import { t } from '@lingui/core/macro';
-import { HTTPError } from 'ky';
+import type { HTTPError } from 'ky';
 
 export class ApiError extends Error {
   constructor(
@@ -19,12 +16,17 @@ export class ApiError extends Error {
   }
 }
 
+/** ky's HTTPError, recognised without importing ky (lib/http loads it on the first call). */
+export function isHTTPError(error: unknown): error is HTTPError {
+  return error instanceof Error && error.name === 'HTTPError' && (error as Partial<HTTPError>).response instanceof Response;
+}
+
 /** Contract message ids (e.g. `v.email_required`) are translated; plain server text is shown as is. */
-function text(value: string): string {
+export function text(value: string): string {
   return /^[a-z]+\.[a-z_]+$/.test(value) ? i18n._(value) : value;
 }
 
-function flatten(value: unknown): string[] {
+export function flatten(value: unknown): string[] {
   if (typeof value === 'string') return [text(value)];
   if (typeof value === 'number' || typeof value === 'boolean') return [String(value)];
   if (Array.isArray(value)) {
@@ -33,45 +35,6 @@ function flatten(value: unknown): string[] {
   }
   if (value && typeof value === 'object') return Object.values(value).flatMap((v) => flatten(v));
   return [];
-}
-
-export function messageFromBody(status: number, body: unknown): string {
-  const record = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
-  if ((status === 500 || status === 403) && record && typeof record.errors === 'string') return text(record.errors);
-  if (record) {
-    const lines = flatten(record);
-    if (lines.length) return lines.join('\n');
-  }
-  if (typeof body === 'string' && body.trim()) return body;
-  if (body !== null && body !== undefined && body !== '') return JSON.stringify(body);
-  return t`An error occurred`;
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  try {
-    const raw = await response.text();
-    if (!raw) return null;
-    try {
-      return JSON.parse(raw) as unknown;
-    } catch {
-      return raw;
-    }
-  } catch {
-    return null;
-  }
-}
-
-export async function toApiError(error: unknown): Promise<ApiError> {
-  if (error instanceof ApiError) return error;
-  if (error instanceof HTTPError) {
-    const body = await readBody(error.response);
-    return new ApiError(messageFromBody(error.response.status, body), error.response.status, body);
-  }
-  // fetch rejects with a TypeError when there is no response at all.
-  if (error instanceof TypeError || !(error instanceof Error) || !error.message) {
-    return new ApiError(t`Network error occurred`, null, null);
-  }
-  return new ApiError(error.message, null, null);
 }
 
 /** The field errors of a 400 body, for forms that show them under their inputs. */

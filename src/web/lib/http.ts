@@ -11,11 +11,11 @@
  *   with an ApiError carrying that message.
  */
 import { i18n } from '@lingui/core';
-import ky, { HTTPError, type KyResponse, type Options } from 'ky';
+import type { KyInstance, KyResponse, Options } from 'ky';
 import type { z } from 'zod';
 
 import { API, CSRF_COOKIE, CSRF_HEADER, UNAUTHENTICATED_PATHS } from '../../contract/paths';
-import { ApiError, toApiError } from './api-error';
+import { ApiError, isHTTPError } from './api-error';
 import { refreshTokenOf, tokenOf, useSession, type TokenKind } from './session';
 import { notify } from './toast';
 
@@ -43,41 +43,59 @@ function readCookie(name: string): string | null {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
 }
 
-const client = ky.create({
-  credentials: 'include',
-  timeout: false,
-  // Only the forced retry after a token refresh; nothing else is retried here.
-  retry: { limit: 1, methods: [] },
-  hooks: {
-    beforeRequest: [
-      (request) => {
-        const kind = kindFor(pathOf(request.url));
-        const token = kind ? tokenOf(kind) : null;
-        if (token) request.headers.set('Authorization', `Bearer ${token}`);
-        if (WRITE_METHODS.has(request.method)) {
-          const csrf = readCookie(CSRF_COOKIE);
-          if (csrf) request.headers.set(CSRF_HEADER, csrf);
-        }
-      },
-    ],
-    afterResponse: [
-      async (request, _options, response, state) => {
-        if (response.status !== 401 || state.retryCount > 0) return;
-        const kind = kindFor(pathOf(request.url));
-        const sent = request.headers.get('Authorization')?.replace(/^Bearer /, '');
-        if (!kind || !sent) return;
-        // Another call may have refreshed already: then just use the new token.
-        const current = tokenOf(kind);
-        const refreshed = current !== null && current !== sent ? true : await refreshTokens(kind);
-        const token = tokenOf(kind);
-        if (!refreshed || !token || request.method === 'POST') return;
-        const headers = new Headers(request.headers);
-        headers.set('Authorization', `Bearer ${token}`);
-        return ky.retry({ request: new Request(request, { headers }) });
-      },
-    ],
-  },
-});
+/**
+ * ky loads with the first call rather than with the app: the landing page of a first visit makes none
+ * (the footer asks for its blog link once it comes into view). A failed load is tried again next call.
+ */
+let client: Promise<KyInstance> | null = null;
+
+function getClient(): Promise<KyInstance> {
+  if (!client) {
+    client = import('ky').then(({ default: ky }) => createClient(ky));
+    client.catch(() => {
+      client = null;
+    });
+  }
+  return client;
+}
+
+function createClient(ky: typeof import('ky').default): KyInstance {
+  return ky.create({
+    credentials: 'include',
+    timeout: false,
+    // Only the forced retry after a token refresh; nothing else is retried here.
+    retry: { limit: 1, methods: [] },
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const kind = kindFor(pathOf(request.url));
+          const token = kind ? tokenOf(kind) : null;
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+          if (WRITE_METHODS.has(request.method)) {
+            const csrf = readCookie(CSRF_COOKIE);
+            if (csrf) request.headers.set(CSRF_HEADER, csrf);
+          }
+        },
+      ],
+      afterResponse: [
+        async (request, _options, response, state) => {
+          if (response.status !== 401 || state.retryCount > 0) return;
+          const kind = kindFor(pathOf(request.url));
+          const sent = request.headers.get('Authorization')?.replace(/^Bearer /, '');
+          if (!kind || !sent) return;
+          // Another call may have refreshed already: then just use the new token.
+          const current = tokenOf(kind);
+          const refreshed = current !== null && current !== sent ? true : await refreshTokens(kind);
+          const token = tokenOf(kind);
+          if (!refreshed || !token || request.method === 'POST') return;
+          const headers = new Headers(request.headers);
+          headers.set('Authorization', `Bearer ${token}`);
+          return ky.retry({ request: new Request(request, { headers }) });
+        },
+      ],
+    },
+  });
+}
 
 const inflight = new Map<TokenKind, Promise<boolean>>();
 
@@ -93,7 +111,7 @@ export function refreshTokens(kind: TokenKind): Promise<boolean> {
     const refresh = refreshTokenOf(kind);
     if (!refresh) return false;
     try {
-      const data = await client
+      const data = await (await getClient())
         .post(API.tokenRefresh, { json: { refresh }, searchParams: { language: i18n.locale || 'en' } })
         .json();
       // zod and the contract only on a refresh, not in the first load.
@@ -103,7 +121,7 @@ export function refreshTokens(kind: TokenKind): Promise<boolean> {
       return true;
     } catch (error) {
       console.warn(`Token refresh (${kind}) failed`, error);
-      if (error instanceof HTTPError && refreshTokenOf(kind) === refresh) {
+      if (isHTTPError(error) && refreshTokenOf(kind) === refresh) {
         const s = useSession.getState();
         if (kind === 'child') s.clearChild();
         else s.clearAll();
@@ -159,11 +177,15 @@ async function call<T>(method: string, path: string, options: CallOptions<T> = {
   // Handled in parse; this only keeps a failed loader from being reported as unhandled meanwhile.
   if (schema instanceof Promise) schema.catch(() => undefined);
   try {
-    const response = await client(path, kyOptions);
+    const response = await (await getClient())(path, kyOptions);
     return await parse(response, schema);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    const apiError = await toApiError(error);
+    const apiError = await import('./api-error-message').then(
+      (m) => m.toApiError(error),
+      // Without its chunk (offline before it was cached) the failure still rejects, with the bare error.
+      () => new ApiError(error instanceof Error ? error.message : String(error), null, null),
+    );
     if (!options.silent) notify.error(apiError.message);
     throw apiError;
   }

@@ -6,7 +6,7 @@
  */
 import { M } from '../../contract/messages';
 import { API, IDEMPOTENCY_HEADER } from '../../contract/paths';
-import { messageFromBody } from './api-error';
+import { messageFromBody } from './api-error-message';
 import { refreshTokens, requestHeaders, withLanguage } from './http';
 import { i18n } from './i18n';
 import { activeProfileId } from './profile';

@@ -1,13 +1,34 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
+import { lazy, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'wouter';
 
-import { useBlogUrl } from '../../features/landing/api/get-public-navbar';
+import { OptionalPart } from '../optional-part';
 import styles from './footer.module.css';
 import { EXTERNAL_SITE } from './menu-items';
 
+const BlogLink = lazy(() => import('./blog-link'));
+
+/** True once the element is within a screen of the viewport (at once where IntersectionObserver is missing). */
+function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: '100% 0px',
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, ref]);
+  return near;
+}
+
 export function Footer() {
   const { t } = useLingui();
-  const blogUrl = useBlogUrl();
+  // The blog link is the footer's only server data: asked for when the footer comes near, so a first
+  // visit to a long page (the landing page) loads no HTTP client before the user scrolls.
+  const ref = useRef<HTMLElement>(null);
+  const near = useNearViewport(ref);
   const external = [
     { href: `${EXTERNAL_SITE}/about`, label: t`About us` },
     { href: `${EXTERNAL_SITE}/how-to-use`, label: t`How to use` },
@@ -20,7 +41,7 @@ export function Footer() {
     { href: '/commercial-transaction', label: t`Specified Commercial Transaction Act` },
   ];
   return (
-    <footer className={styles.footer}>
+    <footer ref={ref} className={styles.footer}>
       <div className={styles.inner}>
         <ul className={styles.links}>
           {external.map((l) => (
@@ -30,12 +51,10 @@ export function Footer() {
               </a>
             </li>
           ))}
-          {blogUrl && (
-            <li>
-              <a href={blogUrl} target="_blank" rel="noopener noreferrer">
-                <Trans>Blog</Trans>
-              </a>
-            </li>
+          {near && (
+            <OptionalPart>
+              <BlogLink />
+            </OptionalPart>
           )}
           {internal.map((l) => (
             <li key={l.href}>
