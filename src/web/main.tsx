@@ -29,8 +29,9 @@ function startUploadQueue(): void {
 }
 
 async function boot() {
-  preloadPage(window.location.pathname);
-  await activateLanguage(detectLanguage());
+  // The catalog and the page's chunk load side by side, and the first render has both: no frame of
+  // untranslated text, and no "Loading…" between the layout and the page.
+  await Promise.all([activateLanguage(detectLanguage()), preloadPage(window.location.pathname)]);
   startSessionScheduler();
   startUploadQueue();
   startServiceWorker();

@@ -3,7 +3,7 @@
  * tab after a deploy, or no network — becomes a ChunkLoadError, which the error screen words as
  * "Loading chunk {id} failed" with its type: missing, timeout or other (spec §8).
  */
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 
 const CHUNK_TIMEOUT_MS = 120_000;
 
@@ -30,10 +30,21 @@ function toChunkError(error: unknown): ChunkLoadError {
   return new ChunkLoadError(chunk, navigator.onLine ? 'missing' : 'other');
 }
 
+/**
+ * A page loaded on demand. `preload()` starts its chunk early (main.tsx, for the path being opened);
+ * a page whose chunk is already here renders at once, in the same commit as the layout, instead of
+ * showing the Suspense fallback for a frame. Which of the two a mount uses is decided once, so a
+ * mounted page never remounts.
+ */
 export function lazyPage<T extends ComponentType>(loadOnce: () => Promise<{ default: T }>) {
   let loading: Promise<{ default: T }> | undefined;
-  const load = () => (loading ??= loadOnce());
-  return Object.assign(lazy(() => {
+  let loaded: T | undefined;
+  const load = () =>
+    (loading ??= loadOnce().then((module) => {
+      loaded = module.default;
+      return module;
+    }));
+  const Lazy = lazy(() => {
     let timer: number | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = window.setTimeout(() => reject(new ChunkTimeout('timeout')), CHUNK_TIMEOUT_MS);
@@ -43,5 +54,15 @@ export function lazyPage<T extends ComponentType>(loadOnce: () => Promise<{ defa
         throw toChunkError(error);
       })
       .finally(() => window.clearTimeout(timer));
-  }), { preload: () => void load().catch(() => undefined) });
+  });
+  function Page() {
+    const [Ready] = useState(() => loaded);
+    return Ready ? createElement(Ready) : createElement(Lazy);
+  }
+  /** Starts loading the chunk; settles (never rejects) when it is here or has failed. */
+  Page.preload = (): Promise<void> => load().then(
+    () => undefined,
+    () => undefined,
+  );
+  return Page;
 }

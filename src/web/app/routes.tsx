@@ -11,7 +11,6 @@ import { Route, Switch } from 'wouter';
 import { useSession } from '../lib/session';
 import { lazyPage } from './lazy-page';
 import { GuestOnly, LoginRequired, Root, UnknownPath } from './guards';
-import { PlaceholderRoute } from './placeholder-route';
 import { Loading } from '../ui/page-shell';
 
 type Guard = 'public' | 'root' | 'guest' | 'login' | 'child' | 'parent';
@@ -25,10 +24,15 @@ interface RouteDef {
 
 const legal = () => import('../features/legal/pages/legal-pages');
 
+/** A page of an area that later issues build (./placeholder-route, loaded like any page). */
 function placeholder(title: MessageDescriptor): ComponentType {
-  return function Placeholder() {
-    return <PlaceholderRoute title={title} />;
-  };
+  return lazyPage(() =>
+    import('./placeholder-route').then(({ PlaceholderRoute }) => ({
+      default: function Placeholder() {
+        return <PlaceholderRoute title={title} />;
+      },
+    })),
+  );
 }
 
 export const ROUTES: readonly RouteDef[] = [
@@ -79,10 +83,14 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/account-info', guard: 'parent', page: lazyPage(() => import('../features/account/pages/account-info-page')) },
 ];
 
-/** Starts loading the page chunk of a path at boot, alongside the language catalog (static paths only). */
-export function preloadPage(path: string): void {
-  const page = ROUTES.find((r) => r.path === path)?.page as { preload?: () => void } | undefined;
-  page?.preload?.();
+/**
+ * Starts loading the page chunk of a path (at boot, beside the language catalog; index.html has
+ * usually asked for the same files already). Settles when it is here, or at once for a path without one.
+ */
+export function preloadPage(path: string): Promise<void> {
+  const route = ROUTES.find((r) => new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}/?$`, 'i').test(path));
+  const page = route?.page as { preload?: () => Promise<void> } | undefined;
+  return page?.preload?.() ?? Promise.resolve();
 }
 
 function guarded(guard: Guard, page: React.ReactNode) {
