@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, resolve as resolvePath } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
@@ -21,6 +24,67 @@ for (const file of readdirSync(contractDir).filter((f) => f.endsWith('.ts') && !
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const appVersion = `${pkg.version}+${contractHash.digest('hex').slice(0, 10)}`;
 
+/**
+ * index.html asks for the language catalog and the page chunk of the path being opened at once, beside the
+ * main bundle, instead of after it has run (main.tsx awaits both before the first render). A small inline
+ * script picks the language as src/web/lib/i18n.ts detectLanguage does (the stored `language`, else English
+ * when the browser's first language is English, else Japanese) and the page as the route table does
+ * (src/web/app/routes.tsx, read here: each route's `path` and the module its `lazyPage` imports).
+ */
+function preloadFirstPage(): Plugin {
+  const routesFile = fileURLToPath(new URL('./src/web/app/routes.tsx', import.meta.url));
+  const source = readFileSync(routesFile, 'utf8');
+  // `const legal = () => import('...')`: loaders the table calls by name.
+  const named = new Map([...source.matchAll(/const (\w+) = \(\) => import\('([^']+)'\)/g)].map((m) => [m[1]!, m[2]!]));
+  const routes: { path: string; module: string }[] = [];
+  for (const m of source.matchAll(/path: '([^']+)',\s*guard: '\w+',\s*page: lazyPage\(\(\) => (?:import\('([^']+)'\)|(\w+)\(\))/g)) {
+    const specifier = m[2] ?? named.get(m[3]!);
+    if (specifier) routes.push({ path: m[1]!, module: resolvePath(dirname(routesFile), `${specifier}.tsx`) });
+  }
+  return {
+    name: 'little-museum:preload-first-page',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        if (routes.length < 10) this.warn(`preload-first-page: only ${routes.length} routes found in ${routesFile}`);
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const entry = chunks.find((c) => c.isEntry);
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const loaded = new Set<string>();
+        const walk = (file: string, into: Set<string>) => {
+          const chunk = byFile.get(file);
+          if (!chunk || into.has(file)) return;
+          into.add(file);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
+          for (const dep of chunk.imports) walk(dep, into);
+        };
+        if (entry) walk(entry.fileName, loaded);
+        const filesOf = (moduleId: string) => {
+          const chunk = chunks.find((c) => c.facadeModuleId === moduleId);
+          if (!chunk) return null;
+          const files = new Set<string>();
+          walk(chunk.fileName, files);
+          return [...files].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
+        };
+        // Each file once, then lists of indexes into it: the table stays small in index.html.
+        const files: string[] = [];
+        const ids = (list: string[] | null) =>
+          (list ?? []).map((f) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1));
+        const catalogs = Object.fromEntries(['en', 'ja'].map((l) => [l, ids(filesOf(fileURLToPath(new URL(`./locales/${l}.po`, import.meta.url))))]));
+        const pages = routes
+          .map((r) => [`^${r.path.replace(/:[^/]+/g, '[^/]+')}/?$`, ids(filesOf(r.module))] as [string, number[]])
+          .filter((r) => r[1].length > 0);
+        const data = JSON.stringify({ f: files, c: catalogs, p: pages });
+        const script = `(function(){var d=document,m=${data},l=null,f;try{l=localStorage.getItem('language')}catch(e){}if(l!=='en'&&l!=='ja'){f=navigator.languages&&navigator.languages[0];if(f==null)f=navigator.language;l=String(f||'').toLowerCase().indexOf('en')===0?'en':'ja'}function a(i){var h=m.f[i],k=d.createElement('link');if(/\\.css$/.test(h)){k.rel='preload';k.as='style'}else k.rel='modulepreload';k.crossOrigin='';k.href=h;d.head.appendChild(k)}m.c[l].forEach(a);for(var i=0;i<m.p.length;i++)if(new RegExp(m.p[i][0],'i').test(location.pathname)){m.p[i][1].forEach(a);break}})()`;
+        return [{ tag: 'script', children: script, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
@@ -29,6 +93,7 @@ export default defineConfig({
   plugins: [
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    preloadFirstPage(),
     VitePWA({
       // A hand-written worker (src/sw/sw.ts): it answers the share_target POST, which generateSW cannot.
       strategies: 'injectManifest',
