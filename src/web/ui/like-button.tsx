@@ -51,7 +51,8 @@ export function LikeButton({ liked, count, onToggle, busy = false }: LikeButtonP
         type="button"
         className={[styles.like, liked && styles.liked, offline && styles.unavailable].filter(Boolean).join(' ')}
         aria-pressed={liked}
-        aria-label={liked ? t`Unlike (${countText})` : t`Like (${countText})`}
+        // The visible count is in the name outside parentheses (WCAG label in name; axe ignores parentheticals).
+        aria-label={liked ? t`Unlike, ${countText}` : t`Like, ${countText}`}
         aria-busy={busy}
         aria-disabled={offline || undefined}
         aria-describedby={offline ? network.reasonId : undefined}
