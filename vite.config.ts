@@ -142,6 +142,9 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  resolve: {
+    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/web/lib/use-sync-external-store-shim.ts', import.meta.url)) }],
+  },
   server: {
     port: 3000,
     proxy: { '/api': apiTarget, '/media': apiTarget },
