@@ -18,6 +18,17 @@ test('offline capture of two works survives an offline reload and lands exactly 
 }) => {
   const family = await newFamily(request, 'kaito');
   const photos = await Promise.all([cameraPhoto(11), cameraPhoto(12), cameraPhoto(13)]);
+  // Counts the requests for persistent storage, which the queue makes once it holds a work.
+  await page.addInitScript(() => {
+    const persist = navigator.storage.persist.bind(navigator.storage);
+    const w = window as unknown as { persistCalls: number };
+    w.persistCalls = 0;
+    navigator.storage.persist = () => {
+      w.persistCalls += 1;
+      return persist();
+    };
+  });
+  const persistCalls = () => page.evaluate(() => (window as unknown as { persistCalls: number }).persistCalls);
   // Open the app once online, then reload so that the service worker controls the page.
   await openAs(page, family, '/my-work');
   await page.evaluate(async () => {
@@ -38,7 +49,9 @@ test('offline capture of two works survives an offline reload and lands exactly 
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(page).toHaveURL(/\/my-work$/, { timeout: 60_000 });
   };
+  expect(await persistCalls()).toBe(0);
   await capture('Sunflower field', [photos[0]!, photos[1]!]);
+  expect(await persistCalls()).toBe(1);
   await capture('My cat Mochi', [photos[2]!]);
   await expect(page.getByText('Sunflower field')).toBeVisible();
   await expect(page.getByText('My cat Mochi')).toBeVisible();

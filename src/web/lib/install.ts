@@ -53,7 +53,10 @@ if (typeof window !== 'undefined') {
     event.preventDefault();
     useInstall.setState({ prompt: event as BeforeInstallPromptEvent });
   });
-  window.addEventListener('appinstalled', () => useInstall.setState({ prompt: null, installed: true }));
+  window.addEventListener('appinstalled', () => {
+    useInstall.setState({ prompt: null, installed: true });
+    askPersistentStorage();
+  });
 }
 
 /** Shows the browser's install dialog (call it from a tap). */
@@ -78,11 +81,13 @@ export function dismissIosHint(): void {
 let persistAsked = false;
 
 /**
- * Asks the browser to keep our storage (queue, offline copies) through storage pressure. Only an
- * installed app asks, once per run, after an upload was queued; a refusal changes nothing.
+ * Asks the browser to keep our storage (queue, offline copies) through storage pressure: after the
+ * first upload is queued (the queue then holds work that exists nowhere else), and when the family
+ * installs the app. Once per run; browsers may say no (Chromium grants installed apps), and a
+ * refusal changes nothing.
  */
 export function askPersistentStorage(): void {
-  if (persistAsked || !useInstall.getState().installed || !navigator.storage?.persist) return;
+  if (persistAsked || !navigator.storage?.persist) return;
   persistAsked = true;
   void navigator.storage
     .persisted()

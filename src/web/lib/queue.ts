@@ -109,7 +109,7 @@ export async function addToQueue(upload: NewUpload): Promise<QueueItem> {
   };
   await set(item.id, item, store);
   put(item);
-  // An installed app now holds work that exists nowhere else: ask the browser to keep it (lib/install).
+  // The queue now holds work that exists nowhere else: ask the browser to keep it (lib/install).
   askPersistentStorage();
   return item;
 }
