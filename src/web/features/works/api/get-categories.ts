@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
-import { z } from 'zod';
 
 import { API } from '../../../../contract/paths';
-import { idName } from '../../../../contract/works';
 import { http } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function getCategories() {
-  return http.get(API.categories, { schema: z.array(idName) });
+  return http.get(API.categories, { schema: () => import('./schemas').then((m) => m.idNames) });
 }
 
 /** Names come in the request language, so the key carries it. */

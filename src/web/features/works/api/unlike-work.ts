@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { API } from '../../../../contract/paths';
-import { likeResponse } from '../../../../contract/works';
 import { http } from '../../../lib/http';
 import { patchWork } from './works-cache';
 
 export function unlikeWork(id: number) {
-  return http.post(API.artworkUnlike(id), { schema: likeResponse });
+  return http.post(API.artworkUnlike(id), { schema: () => import('./schemas').then((m) => m.likeResponse) });
 }
 
 /** The shown like state changes only after the server reports success (works spec §4). */

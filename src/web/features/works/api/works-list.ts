@@ -1,7 +1,7 @@
 /** What every paged works list shares: the filters, one page fetch and the infinite query options. */
 import { infiniteQueryOptions } from '@tanstack/react-query';
 
-import { paged, work, type Paged, type Work } from '../../../../contract/works';
+import type { Paged, Work } from '../../../../contract/works';
 import { http } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -10,13 +10,11 @@ export interface WorkFilters {
   category?: number;
 }
 
-const workPage = paged(work);
-
 export function fetchWorkPage(path: string, filters: WorkFilters, page: number, signal?: AbortSignal): Promise<Paged<Work>> {
   const searchParams: Record<string, string | number> = { page };
   if (filters.search) searchParams.search = filters.search;
   if (filters.category) searchParams.category = filters.category;
-  return http.get(path, { searchParams, schema: workPage, signal });
+  return http.get(path, { searchParams, schema: () => import('./schemas').then((m) => m.workPage), signal });
 }
 
 /** Page 1 replaces, later pages append (TanStack keeps the pages in order). */
