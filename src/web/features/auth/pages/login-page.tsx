@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
 
-import { loginBody } from '../../../../contract/accounts';
+import type { loginBody } from '../../../../contract/accounts';
 import { notify } from '../../../lib/toast';
 import { Button, LinkButton } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
@@ -16,12 +15,33 @@ import styles from '../components/auth.module.css';
 type Input = z.input<typeof loginBody>;
 type Output = z.output<typeof loginBody>;
 
+/**
+ * The contract's zodResolver(loginBody), loaded on the first validation (or when the form is first touched)
+ * rather than with the page: zod is not part of the login page's first load. A failed load is tried again.
+ */
+let loading: Promise<Resolver<Input, unknown, Output>> | null = null;
+
+function loadResolver(): Promise<Resolver<Input, unknown, Output>> {
+  if (!loading) {
+    loading = Promise.all([import('@hookform/resolvers/zod'), import('../../../../contract/accounts')]).then(
+      ([{ zodResolver }, { loginBody }]) => zodResolver(loginBody),
+    );
+    loading.catch(() => {
+      loading = null;
+    });
+  }
+  return loading;
+}
+
+const resolver: Resolver<Input, unknown, Output> = async (values, context, options) =>
+  (await loadResolver())(values, context, options);
+
 export default function LoginPage() {
   const { t } = useLingui();
   const [, navigate] = useLocation();
   const loginMutation = useLogin();
   const { register, handleSubmit, formState } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(loginBody),
+    resolver,
     defaultValues: { email: '', password: '' },
     // Errors clear as the user types (accounts spec §5).
     reValidateMode: 'onChange',
@@ -36,7 +56,7 @@ export default function LoginPage() {
 
   return (
     <PageShell title={t`Login`} eyebrow={t`Welcome back`} width="narrow" card>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form className={styles.form} onSubmit={onSubmit} onFocus={() => void loadResolver().catch(() => undefined)} noValidate>
         <TextField
           label={t`Email`}
           type="email"
