@@ -14,6 +14,7 @@ import { i18n } from '@lingui/core';
 import type { KyInstance, KyResponse, Options } from 'ky';
 import type { z } from 'zod';
 
+import type { tokenPair } from '../../contract/accounts';
 import { API, CSRF_COOKIE, CSRF_HEADER, UNAUTHENTICATED_PATHS } from '../../contract/paths';
 import { ApiError, isHTTPError } from './api-error';
 import { refreshTokenOf, tokenOf, useSession, type TokenKind } from './session';
@@ -97,6 +98,8 @@ function createClient(ky: typeof import('ky').default): KyInstance {
   });
 }
 
+type TokenPair = z.infer<typeof tokenPair>;
+
 const inflight = new Map<TokenKind, Promise<boolean>>();
 
 /**
@@ -111,12 +114,16 @@ export function refreshTokens(kind: TokenKind): Promise<boolean> {
     const refresh = refreshTokenOf(kind);
     if (!refresh) return false;
     try {
-      const data = await (await getClient())
-        .post(API.tokenRefresh, { json: { refresh }, searchParams: { language: i18n.locale || 'en' } })
-        .json();
-      // zod and the contract only on a refresh, not in the first load.
-      const { tokenPair } = await import('../../contract/accounts');
-      const pair = tokenPair.parse(data);
+      // zod and the contract load beside the request, not in the first load. The answer is kept even if
+      // they cannot load: the old refresh token is spent once the server has rotated it.
+      const schema = import('../../contract/accounts').then((m) => m.tokenPair);
+      schema.catch(() => undefined);
+      const response = await (await getClient()).post(API.tokenRefresh, {
+        json: { refresh },
+        searchParams: { language: i18n.locale || 'en' },
+      });
+      const pair = await parse<TokenPair>(response, schema);
+      if (typeof pair?.access !== 'string' || typeof pair.refresh !== 'string') throw new Error('The refresh answer has no token pair');
       if (refreshTokenOf(kind) === refresh) useSession.getState().setPair(kind, pair);
       return true;
     } catch (error) {
