@@ -168,11 +168,13 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               test: /src\/web\/(features\/works\/(components\/(works-wall|work-tile|work-filters|use-like-toggle|format|works\.module)|api\/(works-list|works-cache|get-categories|like-work|unlike-work|get-public-works))|ui\/(avatar|skeleton|offline-data-note|see-more|like-button|work-card))/,
             },
+            // The fields' markup; react-hook-form is its own chunk, so the login page paints before it loads.
             {
               name: 'form',
               includeDependenciesRecursively: false,
-              test: /src\/web\/(ui\/(field|password-field)|features\/auth\/components)|node_modules\/react-hook-form/,
+              test: /src\/web\/(ui\/(field|password-field)|features\/auth\/components)/,
             },
+            { name: 'form-state', includeDependenciesRecursively: false, test: /node_modules\/react-hook-form/ },
           ],
         },
       },

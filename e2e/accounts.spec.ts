@@ -165,3 +165,27 @@ test('a refused access token is refreshed once, the call retried, and the rotate
   expect(access).not.toBe(refused);
   expect(refresh).not.toBe(family.child.refresh);
 });
+
+test('login: what is typed, and a submit, before the form logic has arrived are kept', async ({ page }) => {
+  // The form's logic (react-hook-form) loads after the page has painted; here it is held back for a while.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let heldRequests = 0;
+  await page.route(/\/assets\/(login-form|form-state)-[\w-]+\.js$/, async (route) => {
+    heldRequests += 1;
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await expect.poll(() => heldRequests).toBeGreaterThan(0);
+
+  await page.getByLabel('Email').fill('demo@example.com');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo1234');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/login$/);
+
+  release();
+  await expect(page).toHaveURL(/\/add-user$/);
+  await expect(page.getByText('demo@example.com is logged in')).toBeVisible();
+});

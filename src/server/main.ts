@@ -15,6 +15,7 @@ import { seedDemo } from './db/seed';
 import type { AppDeps } from './deps';
 import { purgeIdempotencyKeys } from './domain/idempotency';
 import { purgeOldWindows } from './domain/rate-limit';
+import { precompressPwa } from './middleware/static';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -43,6 +44,10 @@ async function main(): Promise<void> {
   setInterval(() => void purge(), 60 * 60 * 1000).unref();
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     console.log(`[api] Little Museum listening on http://localhost:${info.port} (${database.engine}; public URL ${config.publicUrl})`);
+    const started = Date.now();
+    void precompressPwa(config.distDir).then((files) => {
+      if (files) console.log(`[api] ${files} PWA files compressed (Brotli and gzip) in ${Date.now() - started} ms`);
+    });
   });
 
   let stopping = false;

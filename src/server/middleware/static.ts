@@ -2,11 +2,11 @@
  * /media/* from DATA_DIR/media (only regular files inside it) and, in production, the built PWA
  * from dist/ with index.html for client-side routes. Neither ever answers an /api path.
  * Text files of the PWA (HTML, JS, CSS, JSON, SVG) go out compressed when the client accepts it:
- * Brotli or gzip, compressed once per file version and kept in memory (dist/ is small). Images are
- * already compressed and are sent as they are.
+ * Brotli or gzip, compressed once per file version and kept in memory (dist/ is small; precompressPwa fills
+ * it at start, so no visitor waits for Brotli's top quality). Images are already compressed and are sent as they are.
  */
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
@@ -68,6 +68,24 @@ function compressedBody(path: string, encoding: Encoding, size: number, mtimeMs:
     compressed.set(key, body);
   }
   return body;
+}
+
+/**
+ * Compresses every text file of the built PWA in both encodings, one file at a time in the background,
+ * so the first visitors after a start get the compressed files at once. Resolves with the count.
+ */
+export async function precompressPwa(distDir: string): Promise<number> {
+  const entries = await readdir(distDir, { recursive: true, withFileTypes: true }).catch(() => []);
+  let count = 0;
+  for (const entry of entries) {
+    const path = join(entry.parentPath, entry.name);
+    if (!entry.isFile() || !COMPRESSIBLE.has(extname(path).toLowerCase())) continue;
+    const info = await stat(path).catch(() => null);
+    if (!info || info.size < MIN_COMPRESS_BYTES) continue;
+    for (const encoding of ['br', 'gzip'] as const) await compressedBody(path, encoding, info.size, info.mtimeMs).catch(() => undefined);
+    count += 1;
+  }
+  return count;
 }
 
 /** Resolves a URL path below root, or null for traversal attempts and odd bytes. */

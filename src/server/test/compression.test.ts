@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { precompressPwa } from '../middleware/static';
 import { startTestServer, type TestServer } from './harness';
 
 let s: TestServer;
@@ -78,6 +79,17 @@ describe('compression', () => {
     const picture = await raw('/assets/picture-abc.webp', { 'Accept-Encoding': 'gzip, br' });
     expect(picture.headers['content-encoding']).toBeUndefined();
     expect(Number(picture.headers['content-length'])).toBe(4096);
+  });
+
+  it('precompresses the text files of the build (not tiny files, not images), and serves what it made', async () => {
+    const dist = s.deps.config.distDir;
+    await writeFile(join(dist, 'assets', 'later-abc.css'), `.a{color:red}\n`.repeat(200));
+    // index.html, big-abc.js and later-abc.css; small-abc.js is under 1 KB and the webp is an image.
+    expect(await precompressPwa(dist)).toBe(3);
+    const css = await raw('/assets/later-abc.css', { 'Accept-Encoding': 'br' });
+    expect(css.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(css.body).toString()).toBe(`.a{color:red}\n`.repeat(200));
+    expect(await precompressPwa(join(dist, 'missing'))).toBe(0);
   });
 
   it('gzips API JSON for clients that accept it', async () => {

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 import styles from './error-boundary.module.css';
-import { ChunkLoadError } from './lazy-page';
+import { ChunkLoadError } from '../lib/lazy-page';
 
 interface State {
   error: unknown;

@@ -9,7 +9,7 @@ import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch } from 'wouter';
 
 import { useSession } from '../lib/session';
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '../lib/lazy-page';
 import { GuestOnly, LoginRequired, Root, UnknownPath } from './guards';
 import { Loading } from '../ui/page-shell';
 

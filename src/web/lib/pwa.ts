@@ -3,7 +3,7 @@
  * server has no worker, so development always sees fresh code. workbox-window tells us when a new
  * version is installed and waiting; it takes over only when the user taps Reload (app/update-prompt).
  */
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { create } from 'zustand';
 
 /** How often an open app asks the server for a new version, besides each return to the tab. */
@@ -19,9 +19,18 @@ export const usePwa = create<PwaState>()(() => ({ updateWaiting: false }));
 let workbox: Workbox | null = null;
 let reloadOnTakeover = false;
 
+/**
+ * Registers the worker once the page has loaded (as workbox-window would wait for anyway), loading
+ * workbox-window only then: it is not part of the first load.
+ */
 export function startServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const wb = new Workbox('/sw.js', { scope: '/' });
+  const start = () => void import('workbox-window').then(({ Workbox }) => register(new Workbox('/sw.js', { scope: '/' })), () => undefined);
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
+function register(wb: Workbox): void {
   workbox = wb;
   wb.addEventListener('waiting', () => usePwa.setState({ updateWaiting: true }));
   wb.addEventListener('controlling', () => {

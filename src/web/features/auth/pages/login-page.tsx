@@ -1,82 +1,55 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useForm, type Resolver } from 'react-hook-form';
-import { Link, useLocation } from 'wouter';
-import type { z } from 'zod';
+import { Suspense, useState } from 'react';
+import { Link } from 'wouter';
 
-import type { loginBody } from '../../../../contract/accounts';
-import { notify } from '../../../lib/toast';
-import { Button, LinkButton } from '../../../ui/button';
-import { TextField } from '../../../ui/field';
+import { lazyPage } from '../../../lib/lazy-page';
+import { LinkButton } from '../../../ui/button';
 import { PageShell } from '../../../ui/page-shell';
-import { PasswordField } from '../../../ui/password-field';
-import { useLogin } from '../api/login';
 import styles from '../components/auth.module.css';
+import { LoginDraft, LoginFormView } from '../components/login-form-view';
 
-type Input = z.input<typeof loginBody>;
-type Output = z.output<typeof loginBody>;
-
-/**
- * The contract's zodResolver(loginBody), loaded on the first validation (or when the form is first touched)
- * rather than with the page: zod is not part of the login page's first load. A failed load is tried again.
- */
-let loading: Promise<Resolver<Input, unknown, Output>> | null = null;
-
-function loadResolver(): Promise<Resolver<Input, unknown, Output>> {
-  if (!loading) {
-    loading = Promise.all([import('@hookform/resolvers/zod'), import('../../../../contract/accounts')]).then(
-      ([{ zodResolver }, { loginBody }]) => zodResolver(loginBody),
+/** Resolves after the browser has painted the current frame (or after 500 ms in a tab that does not paint). */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = window.setTimeout(resolve, 500);
+    requestAnimationFrame(() =>
+      window.setTimeout(() => {
+        window.clearTimeout(timer);
+        resolve();
+      }, 0),
     );
-    loading.catch(() => {
-      loading = null;
-    });
-  }
-  return loading;
+  });
 }
 
-const resolver: Resolver<Input, unknown, Output> = async (values, context, options) =>
-  (await loadResolver())(values, context, options);
+/**
+ * The form's logic (react-hook-form, the login call) is requested once the page has painted: the heading,
+ * the fields and the links show without waiting for it, and on a phone it is here before a finger is.
+ */
+const LoginForm = lazyPage(async () => {
+  await afterPaint();
+  return import('../forms/login-form');
+});
 
 export default function LoginPage() {
   const { t } = useLingui();
-  const [, navigate] = useLocation();
-  const loginMutation = useLogin();
-  const { register, handleSubmit, formState } = useForm<Input, unknown, Output>({
-    resolver,
-    defaultValues: { email: '', password: '' },
-    // Errors clear as the user types (accounts spec §5).
-    reValidateMode: 'onChange',
-  });
-
-  const onSubmit = handleSubmit(async (body) => {
-    const pair = await loginMutation.mutateAsync(body).catch(() => null);
-    if (!pair) return;
-    if (pair.message) notify.success(pair.message);
-    navigate('/add-user');
-  });
+  const [draft] = useState(() => new LoginDraft());
 
   return (
     <PageShell title={t`Login`} eyebrow={t`Welcome back`} width="narrow" card>
-      <form className={styles.form} onSubmit={onSubmit} onFocus={() => void loadResolver().catch(() => undefined)} noValidate>
-        <TextField
-          label={t`Email`}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={formState.errors.email?.message}
-          {...register('email')}
-        />
-        <PasswordField
-          label={t`Password`}
-          autoComplete="current-password"
-          required
-          error={formState.errors.password?.message}
-          {...register('password')}
-        />
-        <Button type="submit" size="large" block className={styles.submit} disabled={loginMutation.isPending}>
-          {loginMutation.isPending ? t`Logging in…` : t`Login`}
-        </Button>
-      </form>
+      <Suspense
+        fallback={
+          <LoginFormView
+            email={draft.field('email')}
+            password={draft.field('password')}
+            onSubmit={(event) => {
+              event.preventDefault();
+              draft.submit();
+            }}
+          />
+        }
+      >
+        <LoginForm draft={draft} />
+      </Suspense>
       <div className={styles.links}>
         <Link href="/forgot-password">
           <Trans>Forgot your password?</Trans>

@@ -31,14 +31,15 @@ function toChunkError(error: unknown): ChunkLoadError {
 }
 
 /**
- * A page loaded on demand. `preload()` starts its chunk early (main.tsx, for the path being opened);
- * a page whose chunk is already here renders at once, in the same commit as the layout, instead of
+ * A page (or a part of one, with its props) loaded on demand. `preload()` starts its chunk early (main.tsx,
+ * for the path being opened); a page whose chunk is already here renders at once, in the same commit as the layout, instead of
  * showing the Suspense fallback for a frame. Which of the two a mount uses is decided once, so a
  * mounted page never remounts.
  */
-export function lazyPage<T extends ComponentType>(loadOnce: () => Promise<{ default: T }>) {
-  let loading: Promise<{ default: T }> | undefined;
-  let loaded: T | undefined;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a page takes no props
+export function lazyPage<P extends object = {}>(loadOnce: () => Promise<{ default: ComponentType<P> }>) {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  let loaded: ComponentType<P> | undefined;
   const load = () =>
     (loading ??= loadOnce().then((module) => {
       loaded = module.default;
@@ -55,9 +56,9 @@ export function lazyPage<T extends ComponentType>(loadOnce: () => Promise<{ defa
       })
       .finally(() => window.clearTimeout(timer));
   });
-  function Page() {
+  function Page(props: P) {
     const [Ready] = useState(() => loaded);
-    return Ready ? createElement(Ready) : createElement(Lazy);
+    return Ready ? createElement(Ready, props) : createElement(Lazy, props);
   }
   /** Starts loading the chunk; settles (never rejects) when it is here or has failed. */
   Page.preload = (): Promise<void> => load().then(

@@ -1,0 +1,78 @@
+import { useLayoutEffect } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import type { z } from 'zod';
+
+import type { loginBody } from '../../../../contract/accounts';
+import { notify } from '../../../lib/toast';
+import { useLogin } from '../api/login';
+import { LoginFormView, type LoginDraft } from '../components/login-form-view';
+
+type Input = z.input<typeof loginBody>;
+type Output = z.output<typeof loginBody>;
+
+/**
+ * The contract's zodResolver(loginBody), loaded on the first validation (or when the form is first touched)
+ * rather than with the form: zod is not part of the login page's first load. A failed load is tried again.
+ */
+let loading: Promise<Resolver<Input, unknown, Output>> | null = null;
+
+function loadResolver(): Promise<Resolver<Input, unknown, Output>> {
+  if (!loading) {
+    loading = Promise.all([import('@hookform/resolvers/zod'), import('../../../../contract/accounts')]).then(
+      ([{ zodResolver }, { loginBody }]) => zodResolver(loginBody),
+    );
+    loading.catch(() => {
+      loading = null;
+    });
+  }
+  return loading;
+}
+
+const resolver: Resolver<Input, unknown, Output> = async (values, context, options) =>
+  (await loadResolver())(values, context, options);
+
+/**
+ * The login form with react-hook-form. It takes over from the page's first paint of the same form (see
+ * login-page): what was typed there, the focused field and a submit already asked for carry over.
+ */
+export default function LoginForm({ draft }: { draft: LoginDraft }) {
+  const [, navigate] = useLocation();
+  const loginMutation = useLogin();
+  const { register, handleSubmit, formState, setFocus, setValue } = useForm<Input, unknown, Output>({
+    resolver,
+    defaultValues: { email: draft.values.email ?? '', password: draft.values.password ?? '' },
+    // Errors clear as the user types (accounts spec §5).
+    reValidateMode: 'onChange',
+  });
+
+  const onSubmit = handleSubmit(async (body) => {
+    const pair = await loginMutation.mutateAsync(body).catch(() => null);
+    if (!pair) return;
+    if (pair.message) notify.success(pair.message);
+    navigate('/add-user');
+  });
+
+  useLayoutEffect(() => {
+    // Once, when this form replaces the first paint's.
+    // The draft's fields were in the page until this commit: what was typed while this form rendered counts too.
+    const { values, focused, submitted } = draft.take();
+    for (const name of ['email', 'password'] as const) {
+      if (values[name] !== undefined) setValue(name, values[name]);
+    }
+    if (focused) setFocus(focused);
+    if (submitted) void onSubmit();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <LoginFormView
+      email={register('email')}
+      password={register('password')}
+      errors={{ email: formState.errors.email?.message, password: formState.errors.password?.message }}
+      pending={loginMutation.isPending}
+      onSubmit={onSubmit}
+      onFocus={() => void loadResolver().catch(() => undefined)}
+    />
+  );
+}
