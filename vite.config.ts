@@ -10,6 +10,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 import { SHARE_TARGET_FIELD, SHARE_TARGET_PATH } from './src/contract/offline';
+import { LANGUAGE_COOKIE } from './src/web/lib/storage';
 
 /**
  * The app version for the persisted query cache's buster (src/web/lib/query-persist.ts): the package
@@ -27,8 +28,9 @@ const appVersion = `${pkg.version}+${contractHash.digest('hex').slice(0, 10)}`;
 /**
  * index.html asks for the language catalog and the page chunk of the path being opened at once, beside the
  * main bundle, instead of after it has run (main.tsx awaits both before the first render). A small inline
- * script picks the language as src/web/lib/i18n.ts detectLanguage does (the stored `language`, else English
- * when the browser's first language is English, else Japanese) and the page as the route table does
+ * script picks the language as src/web/lib/i18n.ts detectLanguage does (the chosen language, read from the
+ * cookie that mirrors it: reading localStorage here would hold back every preload; else English when the
+ * browser's first language is English, else Japanese) and the page as the route table does
  * (src/web/app/routes.tsx, read here: each route's `path` and the module its `lazyPage` imports).
  */
 function preloadFirstPage(): Plugin {
@@ -78,7 +80,7 @@ function preloadFirstPage(): Plugin {
           .map((r) => [`^${r.path.replace(/:[^/]+/g, '[^/]+')}/?$`, ids(filesOf(r.module))] as [string, number[]])
           .filter((r) => r[1].length > 0);
         const data = JSON.stringify({ f: files, c: catalogs, p: pages });
-        const script = `(function(){var d=document,m=${data},l=null,f;try{l=localStorage.getItem('language')}catch(e){}if(l!=='en'&&l!=='ja'){f=navigator.languages&&navigator.languages[0];if(f==null)f=navigator.language;l=String(f||'').toLowerCase().indexOf('en')===0?'en':'ja'}function a(i){var h=m.f[i],k=d.createElement('link');if(/\\.css$/.test(h)){k.rel='preload';k.as='style'}else k.rel='modulepreload';k.crossOrigin='';k.href=h;d.head.appendChild(k)}m.c[l].forEach(a);for(var i=0;i<m.p.length;i++)if(new RegExp(m.p[i][0],'i').test(location.pathname)){m.p[i][1].forEach(a);break}})()`;
+        const script = `(function(){var d=document,m=${data},l=(/(?:^|; )${LANGUAGE_COOKIE}=(en|ja)(?:;|$)/.exec(d.cookie)||[])[1],f;if(!l){f=navigator.languages&&navigator.languages[0];if(f==null)f=navigator.language;l=String(f||'').toLowerCase().indexOf('en')===0?'en':'ja'}function a(i){var h=m.f[i],k=d.createElement('link');if(/\\.css$/.test(h)){k.rel='preload';k.as='style'}else k.rel='modulepreload';k.crossOrigin='';k.href=h;d.head.appendChild(k)}m.c[l].forEach(a);for(var i=0;i<m.p.length;i++)if(new RegExp(m.p[i][0],'i').test(location.pathname)){m.p[i][1].forEach(a);break}})()`;
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
     },
@@ -166,7 +168,7 @@ export default defineConfig({
             {
               name: 'wall',
               includeDependenciesRecursively: false,
-              test: /src\/web\/(features\/works\/(components\/(works-wall|work-tile|work-filters|use-like-toggle|format|works\.module)|api\/(works-list|works-cache|get-categories|like-work|unlike-work|get-public-works))|ui\/(avatar|skeleton|offline-data-note|see-more|like-button|work-card))/,
+              test: /src\/web\/(features\/works\/(components\/(works-wall|work-tile|work-filters|use-like-toggle|format|works\.module)|api\/(works-list|works-cache|get-categories|like-work|unlike-work|get-public-works))|ui\/(avatar|skeleton|offline-data-note|see-more|like-button|work-card)|lib\/network-action)|@tanstack\/(react-query\/build\/modern\/(useInfiniteQuery|infiniteQueryOptions)|query-core\/build\/modern\/infiniteQueryObserver)\.js/,
             },
             // The fields' markup; react-hook-form is its own chunk, so the login page paints before it loads.
             {

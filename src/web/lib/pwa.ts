@@ -6,6 +6,8 @@
 import type { Workbox } from 'workbox-window';
 import { create } from 'zustand';
 
+import { afterFirstPaint } from './first-paint';
+
 /** How often an open app asks the server for a new version, besides each return to the tab. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -20,14 +22,30 @@ let workbox: Workbox | null = null;
 let reloadOnTakeover = false;
 
 /**
- * Registers the worker once the page has loaded (as workbox-window would wait for anyway), loading
- * workbox-window only then: it is not part of the first load.
+ * Resolves once the page has loaded and painted its first content, and the main thread is idle (at most
+ * two seconds later): the worker's registration and its precache never compete with the first view.
  */
+async function afterFirstView(): Promise<void> {
+  await Promise.all([
+    afterFirstPaint(5000),
+    new Promise<void>((resolve) => {
+      if (document.readyState === 'complete') resolve();
+      else window.addEventListener('load', () => resolve(), { once: true });
+    }),
+  ]);
+  await new Promise<void>((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 });
+    else setTimeout(resolve, 200);
+  });
+}
+
+/** Registers the worker after the first view (see above), loading workbox-window only then. */
 export function startServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const start = () => void import('workbox-window').then(({ Workbox }) => register(new Workbox('/sw.js', { scope: '/' })), () => undefined);
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  void afterFirstView()
+    .then(() => import('workbox-window'))
+    .then(({ Workbox }) => register(new Workbox('/sw.js', { scope: '/' })))
+    .catch(() => undefined);
 }
 
 function register(wb: Workbox): void {

@@ -7,7 +7,7 @@ import { create } from 'zustand';
 
 import { LANGUAGES, type Language } from '../../contract/limits';
 import { decodeToken } from './jwt';
-import { storage } from './storage';
+import { mirrorLanguageCookie, storage } from './storage';
 
 export const KEYS = {
   token: 'token',
@@ -105,6 +105,14 @@ export const usePrefs = create<PrefsState>()((set) => ({
     set({ language });
   },
 }));
+
+// The choice is mirrored in a cookie for index.html's preload script (see mirrorLanguageCookie).
+if (typeof document !== 'undefined') {
+  mirrorLanguageCookie(usePrefs.getState().language);
+  usePrefs.subscribe((s, previous) => {
+    if (s.language !== previous.language) mirrorLanguageCookie(s.language);
+  });
+}
 
 // Another tab logged in or out: follow it, so two tabs never act with different sessions.
 if (typeof window !== 'undefined') {

@@ -28,3 +28,18 @@ export const storage = {
     }
   },
 };
+
+/**
+ * The chosen language, mirrored in a cookie for index.html's preload script (vite.config.ts), which reads
+ * it to fetch the right catalog beside the main bundle: a cookie is read at once, while the first
+ * localStorage access of a page load can take tens of milliseconds and would hold back every preload.
+ */
+export const LANGUAGE_COOKIE = 'lm-lang';
+
+export function mirrorLanguageCookie(language: string | null): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie =
+    language === null
+      ? `${LANGUAGE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`
+      : `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+}

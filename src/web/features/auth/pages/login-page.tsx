@@ -2,31 +2,19 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense, useState } from 'react';
 import { Link } from 'wouter';
 
+import { afterFirstPaint } from '../../../lib/first-paint';
 import { lazyPage } from '../../../lib/lazy-page';
 import { LinkButton } from '../../../ui/button';
 import { PageShell } from '../../../ui/page-shell';
 import styles from '../components/auth.module.css';
 import { LoginDraft, LoginFormView } from '../components/login-form-view';
 
-/** Resolves after the browser has painted the current frame (or after 500 ms in a tab that does not paint). */
-function afterPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = window.setTimeout(resolve, 500);
-    requestAnimationFrame(() =>
-      window.setTimeout(() => {
-        window.clearTimeout(timer);
-        resolve();
-      }, 0),
-    );
-  });
-}
-
 /**
- * The form's logic (react-hook-form, the login call) is requested once the page has painted: the heading,
- * the fields and the links show without waiting for it, and on a phone it is here before a finger is.
+ * The form's logic (react-hook-form, the login call) is requested once the page's first content is on screen:
+ * the heading, the fields and the links show without waiting for it, and what is typed meanwhile is kept.
  */
 const LoginForm = lazyPage(async () => {
-  await afterPaint();
+  await afterFirstPaint();
   return import('../forms/login-form');
 });
 
