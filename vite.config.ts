@@ -154,8 +154,11 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
-    // Every browser that can install the PWA supports <link rel="modulepreload">: no polyfill in the first load.
-    modulePreload: { polyfill: false },
+    // The first load's files are preloaded by index.html's script (preloadFirstPage). Vite's own preloading of
+    // each lazy chunk's imports would put a table of every chunk's file names (and its helper) in the first
+    // load, about 1 KB gzipped; without it, a page opened in-app before the service worker has precached the
+    // app fetches its imports once its own file is here (from the precache afterwards, at once).
+    modulePreload: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
