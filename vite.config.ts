@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, resolve as resolvePath } from 'node:path';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { lingui } from '@lingui/vite-plugin';
@@ -10,7 +10,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 import { SHARE_TARGET_FIELD, SHARE_TARGET_PATH } from './src/contract/offline';
-import { LANGUAGE_COOKIE } from './src/web/lib/storage';
+import { LANGUAGE_COOKIE, PRELOAD_SCRIPT_ATTRIBUTE, PRELOAD_TABLE_FILE, type PreloadTable } from './src/contract/preload';
 
 /**
  * The app version for the persisted query cache's buster (src/web/lib/query-persist.ts): the package
@@ -43,9 +43,13 @@ function preloadFirstPage(): Plugin {
     const specifier = m[2] ?? named.get(m[3]!);
     if (specifier) routes.push({ path: m[1]!, module: resolvePath(dirname(routesFile), `${specifier}.tsx`) });
   }
+  let tableJson: string | null = null;
   return {
     name: 'little-museum:preload-first-page',
     apply: 'build',
+    writeBundle(options) {
+      if (tableJson && options.dir) writeFileSync(join(options.dir, PRELOAD_TABLE_FILE), tableJson);
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
@@ -79,9 +83,13 @@ function preloadFirstPage(): Plugin {
         const pages = routes
           .map((r) => [`^${r.path.replace(/:[^/]+/g, '[^/]+')}/?$`, ids(filesOf(r.module))] as [string, number[]])
           .filter((r) => r[1].length > 0);
-        const data = JSON.stringify({ f: files, c: catalogs, p: pages });
+        const table: PreloadTable = { f: files, c: catalogs, p: pages };
+        const data = JSON.stringify(table);
+        // The same table for the server (src/server/middleware/preload.ts), which writes these links into
+        // index.html itself and leaves out the script: no script to run before the first requests go out.
+        tableJson = data;
         const script = `(function(){var d=document,m=${data},l=(/(?:^|; )${LANGUAGE_COOKIE}=(en|ja)(?:;|$)/.exec(d.cookie)||[])[1],f;if(!l){f=navigator.languages&&navigator.languages[0];if(f==null)f=navigator.language;l=String(f||'').toLowerCase().indexOf('en')===0?'en':'ja'}function a(i){var h=m.f[i],k=d.createElement('link');if(/\\.css$/.test(h)){k.rel='preload';k.as='style'}else k.rel='modulepreload';k.crossOrigin='';k.href=h;d.head.appendChild(k)}m.c[l].forEach(a);for(var i=0;i<m.p.length;i++)if(new RegExp(m.p[i][0],'i').test(location.pathname)){m.p[i][1].forEach(a);break}})()`;
-        return [{ tag: 'script', children: script, injectTo: 'head' }];
+        return [{ tag: 'script', attrs: { [PRELOAD_SCRIPT_ATTRIBUTE]: true }, children: script, injectTo: 'head' }];
       },
     },
   };

@@ -14,6 +14,8 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
 import type { Context } from 'hono';
 
+import { indexWithPreloads } from './preload';
+
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -55,11 +57,17 @@ function acceptedEncoding(header: string | undefined): Encoding | null {
   return ok('br') ? 'br' : ok('gzip') ? 'gzip' : null;
 }
 
-function compressedBody(path: string, encoding: Encoding, size: number, mtimeMs: number): Promise<Buffer> {
+function compressedBody(
+  path: string,
+  encoding: Encoding,
+  size: number,
+  mtimeMs: number,
+  read: () => Promise<Buffer> = () => readFile(path),
+): Promise<Buffer> {
   const key = `${encoding}:${size}:${mtimeMs}:${path}`;
   let body = compressed.get(key);
   if (!body) {
-    body = readFile(path).then((raw) =>
+    body = read().then((raw) =>
       encoding === 'br'
         ? brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
         : gzipAsync(raw, { level: 9 }),
@@ -128,6 +136,23 @@ async function fileResponse(c: Context, path: string | null, cacheControl: strin
   return c.body(Readable.toWeb(createReadStream(path)) as ReadableStream, 200, headers);
 }
 
+/** index.html with the preloads of this path and language written in (./preload.ts); compressed like a file. */
+async function htmlResponse(c: Context, page: { html: string; key: string; mtimeMs: number; size: number }): Promise<Response> {
+  const raw = Buffer.from(page.html);
+  // The links depend on the language, which comes from the cookie or the browser's languages.
+  const headers: Record<string, string> = {
+    'Content-Type': TYPES['.html']!,
+    'Cache-Control': 'no-cache',
+    Vary: 'Accept-Encoding, Accept-Language, Cookie',
+  };
+  const encoding = acceptedEncoding(c.req.header('Accept-Encoding'));
+  const body = encoding ? await compressedBody(page.key, encoding, page.size, page.mtimeMs, () => Promise.resolve(raw)) : raw;
+  if (encoding) headers['Content-Encoding'] = encoding;
+  headers['Content-Length'] = String(body.length);
+  if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+  return c.body(new Uint8Array(body), 200, headers);
+}
+
 /** Media names are random and never rewritten, so they can be cached for good. */
 export async function serveMedia(c: Context, mediaRoot: string): Promise<Response | null> {
   const rel = c.req.path.replace(/^\/media\//, '');
@@ -145,6 +170,10 @@ export async function servePwa(c: Context, distDir: string): Promise<Response | 
     if (file) return file;
     if (extname(rel)) return null;
   }
+  const withPreloads = await indexWithPreloads(resolve(distDir), c.req.path, c.req.header('Cookie'), c.req.header('Accept-Language')).catch(
+    () => null,
+  );
+  if (withPreloads) return htmlResponse(c, withPreloads);
   const index = await fileResponse(c, join(resolve(distDir), 'index.html'), 'no-cache', true);
   return index ?? c.text('Little Museum API is running. Build the PWA with `npm run build` to serve it here.', 200);
 }

@@ -4,6 +4,8 @@
  */
 /* eslint-disable no-restricted-globals */
 
+import { LANGUAGE_COOKIE } from '../../contract/preload';
+
 export const storage = {
   get(key: string): string | null {
     try {
@@ -33,9 +35,8 @@ export const storage = {
  * The chosen language, mirrored in a cookie for index.html's preload script (vite.config.ts), which reads
  * it to fetch the right catalog beside the main bundle: a cookie is read at once, while the first
  * localStorage access of a page load can take tens of milliseconds and would hold back every preload.
+ * A server that writes the preloads into the HTML reads it too (src/contract/preload.ts).
  */
-export const LANGUAGE_COOKIE = 'lm-lang';
-
 export function mirrorLanguageCookie(language: string | null): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   document.cookie =

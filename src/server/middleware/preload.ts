@@ -1,0 +1,97 @@
+/**
+ * index.html with its first-load preloads written in. The build leaves a table of the files each page and
+ * each language catalog needs (src/contract/preload.ts) and a small script in index.html that adds the links
+ * in the browser. Served from here, the page gets the links for its path and language as plain tags instead:
+ * the browser finds them while parsing, and no script has to run before the first requests go out. The
+ * language is the one the page would pick (src/web/lib/i18n.ts): the mirrored choice, else English when the
+ * browser's first language is English, else Japanese.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import { LANGUAGE_COOKIE, PRELOAD_SCRIPT_ATTRIBUTE, PRELOAD_TABLE_FILE, type PreloadTable } from '../../contract/preload';
+
+interface Prepared {
+  version: string;
+  /** index.html split around its preload script; null when there is none (or no table). */
+  parts: [string, string] | null;
+  table: PreloadTable | null;
+  patterns: RegExp[];
+  variants: Map<string, string>;
+}
+
+let prepared: Promise<Prepared> | null = null;
+let preparedFor = '';
+
+const SCRIPT = new RegExp(`<script ${PRELOAD_SCRIPT_ATTRIBUTE}(?:="")?>[\\s\\S]*?</script>`);
+const COOKIE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=(en|ja)(?:;|$)`);
+
+async function prepare(indexPath: string, tablePath: string, version: string): Promise<Prepared> {
+  const [html, tableText] = await Promise.all([readFile(indexPath, 'utf8'), readFile(tablePath, 'utf8').catch(() => null)]);
+  let table: PreloadTable | null = null;
+  try {
+    table = tableText ? (JSON.parse(tableText) as PreloadTable) : null;
+  } catch {
+    table = null;
+  }
+  const match = SCRIPT.exec(html);
+  const parts: [string, string] | null = match && table ? [html.slice(0, match.index), html.slice(match.index + match[0].length)] : null;
+  const patterns = (table?.p ?? []).map(([source]) => {
+    try {
+      return new RegExp(source, 'i');
+    } catch {
+      return /$^/;
+    }
+  });
+  return { version, parts, table, patterns, variants: new Map() };
+}
+
+/** The language the page would pick for this request. */
+export function requestLanguage(cookie: string | undefined, acceptLanguage: string | undefined): 'en' | 'ja' {
+  const chosen = cookie ? COOKIE.exec(cookie)?.[1] : undefined;
+  if (chosen === 'en' || chosen === 'ja') return chosen;
+  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : 'ja';
+}
+
+function link(href: string): string {
+  const safe = href.replace(/[^\w./-]/g, '');
+  return href.endsWith('.css')
+    ? `<link rel="preload" as="style" crossorigin href="${safe}">`
+    : `<link rel="modulepreload" crossorigin href="${safe}">`;
+}
+
+/**
+ * The HTML for a navigation to `path`, with a key naming its variant (for the compressed copies), or null
+ * when index.html has no preload script or the build left no table: then index.html is served as it is.
+ */
+export async function indexWithPreloads(
+  distDir: string,
+  path: string,
+  cookie: string | undefined,
+  acceptLanguage: string | undefined,
+): Promise<{ html: string; key: string; mtimeMs: number; size: number } | null> {
+  const indexPath = join(distDir, 'index.html');
+  const tablePath = join(distDir, PRELOAD_TABLE_FILE);
+  const [index, table] = await Promise.all([stat(indexPath).catch(() => null), stat(tablePath).catch(() => null)]);
+  if (!index?.isFile() || !table?.isFile()) return null;
+  const version = `${index.size}:${index.mtimeMs}:${table.size}:${table.mtimeMs}`;
+  if (!prepared || preparedFor !== `${distDir}|${version}`) {
+    preparedFor = `${distDir}|${version}`;
+    prepared = prepare(indexPath, tablePath, version);
+  }
+  const p = await prepared;
+  if (!p.parts || !p.table) return null;
+  const language = requestLanguage(cookie, acceptLanguage);
+  const page = p.patterns.findIndex((pattern) => pattern.test(path));
+  const key = `${language}:${page}`;
+  let html = p.variants.get(key);
+  if (html === undefined) {
+    const files = [...(p.table.c[language] ?? []), ...(page >= 0 ? p.table.p[page]![1] : [])]
+      .map((i) => p.table!.f[i])
+      .filter((f): f is string => typeof f === 'string');
+    html = p.parts[0] + files.map(link).join('') + p.parts[1];
+    p.variants.set(key, html);
+  }
+  return { html, key: `preload:${key}`, mtimeMs: index.mtimeMs, size: html.length };
+}
