@@ -69,7 +69,8 @@ function preloadFirstPage(): Plugin {
         };
         if (entry) walk(entry.fileName, loaded);
         const filesOf = (moduleId: string) => {
-          const chunk = chunks.find((c) => c.facadeModuleId === moduleId);
+          // A page is its own chunk, or part of a group's (the public gallery is in `wall`).
+          const chunk = chunks.find((c) => c.facadeModuleId === moduleId) ?? chunks.find((c) => c.moduleIds.includes(moduleId));
           if (!chunk) return null;
           const files = new Set<string>();
           walk(chunk.fileName, files);
@@ -179,7 +180,7 @@ export default defineConfig({
             {
               name: 'wall',
               includeDependenciesRecursively: false,
-              test: /src\/web\/(features\/works\/(components\/(works-wall|work-tile|work-filters|use-like-toggle|format|works\.module)|api\/(works-list|works-cache|get-categories|like-work|unlike-work|get-public-works))|ui\/(avatar|skeleton|offline-data-note|see-more|like-button|work-card)|lib\/network-action)|@tanstack\/(react-query\/build\/modern\/(useInfiniteQuery|infiniteQueryOptions)|query-core\/build\/modern\/infiniteQueryObserver)\.js/,
+              test: /src\/web\/(features\/works\/(pages\/public-gallery-page|components\/(works-wall|work-tile|work-filters|use-like-toggle|format|works\.module)|api\/(works-list|works-cache|get-categories|like-work|unlike-work|get-public-works))|ui\/(avatar|skeleton|offline-data-note|see-more|like-button|work-card)|lib\/network-action)|@tanstack\/(react-query\/build\/modern\/(useInfiniteQuery|infiniteQueryOptions)|query-core\/build\/modern\/infiniteQueryObserver)\.js/,
             },
             // The fields' markup; react-hook-form is its own chunk, so the login page paints before it loads.
             {

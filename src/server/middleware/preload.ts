@@ -1,8 +1,9 @@
 /**
  * index.html with its first-load preloads written in. The build leaves a table of the files each page and
  * each language catalog needs (src/contract/preload.ts) and a small script in index.html that adds the links
- * in the browser. Served from here, the page gets the links for its path and language as plain tags instead:
- * the browser finds them while parsing, and no script has to run before the first requests go out. The
+ * in the browser. Served from here, the page gets the links for its path and language as plain tags instead,
+ * and in a Link header with the entry script and styles: the browser starts every first-load request as soon
+ * as the headers arrive, before it has parsed the page, and no script has to run first. The
  * language is the one the page would pick (src/web/lib/i18n.ts): the mirrored choice, else English when the
  * browser's first language is English, else Japanese.
  */
@@ -13,11 +14,13 @@ import { LANGUAGE_COOKIE, PRELOAD_SCRIPT_ATTRIBUTE, PRELOAD_TABLE_FILE, type Pre
 
 interface Prepared {
   version: string;
+  /** The entry script and styles index.html loads: always wanted, so they go in the Link header too. */
+  entry: string[];
   /** index.html split around its preload script; null when there is none (or no table). */
   parts: [string, string] | null;
   table: PreloadTable | null;
   patterns: RegExp[];
-  variants: Map<string, string>;
+  variants: Map<string, { html: string; link: string }>;
 }
 
 let prepared: Promise<Prepared> | null = null;
@@ -43,7 +46,11 @@ async function prepare(indexPath: string, tablePath: string, version: string): P
       return /$^/;
     }
   });
-  return { version, parts, table, patterns, variants: new Map() };
+  const entry = [
+    ...[...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g)].map((m) => m[1]!),
+    ...[...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1]!),
+  ];
+  return { version, entry, parts, table, patterns, variants: new Map() };
 }
 
 /** The language the page would pick for this request. */
@@ -54,11 +61,17 @@ export function requestLanguage(cookie: string | undefined, acceptLanguage: stri
   return first.startsWith('en') ? 'en' : 'ja';
 }
 
+const safe = (href: string) => href.replace(/[^\w./-]/g, '');
+
 function link(href: string): string {
-  const safe = href.replace(/[^\w./-]/g, '');
   return href.endsWith('.css')
-    ? `<link rel="preload" as="style" crossorigin href="${safe}">`
-    : `<link rel="modulepreload" crossorigin href="${safe}">`;
+    ? `<link rel="preload" as="style" crossorigin href="${safe(href)}">`
+    : `<link rel="modulepreload" crossorigin href="${safe(href)}">`;
+}
+
+/** The same as a Link header entry: the browser acts on it before it has parsed any HTML. */
+function header(href: string): string {
+  return href.endsWith('.css') ? `<${safe(href)}>; rel=preload; as=style; crossorigin` : `<${safe(href)}>; rel=modulepreload; crossorigin`;
 }
 
 /**
@@ -70,7 +83,7 @@ export async function indexWithPreloads(
   path: string,
   cookie: string | undefined,
   acceptLanguage: string | undefined,
-): Promise<{ html: string; key: string; mtimeMs: number; size: number } | null> {
+): Promise<{ html: string; link: string; key: string; mtimeMs: number; size: number } | null> {
   const indexPath = join(distDir, 'index.html');
   const tablePath = join(distDir, PRELOAD_TABLE_FILE);
   const [index, table] = await Promise.all([stat(indexPath).catch(() => null), stat(tablePath).catch(() => null)]);
@@ -85,13 +98,13 @@ export async function indexWithPreloads(
   const language = requestLanguage(cookie, acceptLanguage);
   const page = p.patterns.findIndex((pattern) => pattern.test(path));
   const key = `${language}:${page}`;
-  let html = p.variants.get(key);
-  if (html === undefined) {
+  let variant = p.variants.get(key);
+  if (variant === undefined) {
     const files = [...(p.table.c[language] ?? []), ...(page >= 0 ? p.table.p[page]![1] : [])]
       .map((i) => p.table!.f[i])
       .filter((f): f is string => typeof f === 'string');
-    html = p.parts[0] + files.map(link).join('') + p.parts[1];
-    p.variants.set(key, html);
+    variant = { html: p.parts[0] + files.map(link).join('') + p.parts[1], link: [...p.entry, ...files].map(header).join(', ') };
+    p.variants.set(key, variant);
   }
-  return { html, key: `preload:${key}`, mtimeMs: index.mtimeMs, size: html.length };
+  return { ...variant, key: `preload:${key}`, mtimeMs: index.mtimeMs, size: variant.html.length };
 }

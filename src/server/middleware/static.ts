@@ -137,7 +137,7 @@ async function fileResponse(c: Context, path: string | null, cacheControl: strin
 }
 
 /** index.html with the preloads of this path and language written in (./preload.ts); compressed like a file. */
-async function htmlResponse(c: Context, page: { html: string; key: string; mtimeMs: number; size: number }): Promise<Response> {
+async function htmlResponse(c: Context, page: { html: string; link: string; key: string; mtimeMs: number; size: number }): Promise<Response> {
   const raw = Buffer.from(page.html);
   // The links depend on the language, which comes from the cookie or the browser's languages.
   const headers: Record<string, string> = {
@@ -145,6 +145,7 @@ async function htmlResponse(c: Context, page: { html: string; key: string; mtime
     'Cache-Control': 'no-cache',
     Vary: 'Accept-Encoding, Accept-Language, Cookie',
   };
+  if (page.link) headers.Link = page.link;
   const encoding = acceptedEncoding(c.req.header('Accept-Encoding'));
   const body = encoding ? await compressedBody(page.key, encoding, page.size, page.mtimeMs, () => Promise.resolve(raw)) : raw;
   if (encoding) headers['Content-Encoding'] = encoding;

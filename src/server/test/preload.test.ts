@@ -1,7 +1,7 @@
 /**
  * index.html for navigations comes with the first page's preloads written in (middleware/preload.ts): the
  * files of the page at that path and the catalog of the language the page will pick, in place of the
- * build's preload script; without the build's table, index.html goes out as it is.
+ * build's preload script, and in a Link header; without the build's table, index.html goes out as it is.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const script = '<script data-preload>(function(){/* adds the links in the browser */})()</script>';
-const index = `<!doctype html><html><head><title>Little Museum</title>${script}<link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"></div></body></html>`;
+const index = `<!doctype html><html><head><title>Little Museum</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="stylesheet" crossorigin href="/assets/index-1.css">${script}<link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"></div></body></html>`;
 const table: PreloadTable = {
   f: ['/assets/en-1.js', '/assets/ja-1.js', '/assets/login-page-1.js', '/assets/form-1.css', '/assets/detail-1.js'],
   c: { en: [0], ja: [1] },
@@ -53,6 +53,12 @@ describe('index.html with its preloads', () => {
     );
     expect(html).not.toContain('ja-1.js');
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"></head>');
+    // The same in a Link header, with the entry script and styles, for the browser to start before it parses.
+    expect(res.headers.get('link')).toBe(
+      '</assets/index-1.js>; rel=modulepreload; crossorigin, </assets/index-1.css>; rel=preload; as=style; crossorigin, ' +
+        '</assets/en-1.js>; rel=modulepreload; crossorigin, </assets/login-page-1.js>; rel=modulepreload; crossorigin, ' +
+        '</assets/form-1.css>; rel=preload; as=style; crossorigin',
+    );
   });
 
   it('follows the chosen language in the cookie, then the browser; a path parameter matches its page', async () => {
@@ -75,5 +81,6 @@ describe('index.html with its preloads', () => {
     const { res, html } = await page('/login', { 'Accept-Language': 'en' });
     expect(res.status).toBe(200);
     expect(html).toBe(index);
+    expect(res.headers.get('link')).toBeNull();
   });
 });
