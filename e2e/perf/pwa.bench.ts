@@ -5,7 +5,7 @@
  *
  * - Lighthouse 12, default config (mobile form factor, simulated throttling), on `/`, `/public-gallery` and
  *   `/login` of the production build with demo data, and on the baseline page: the four category scores, LCP,
- *   TBT and the bytes transferred (total-byte-weight). Each page 3 times, interleaved; the median of each figure.
+ *   TBT and the bytes transferred (total-byte-weight). Each page 5 times (BENCH_ROUNDS), interleaved; the median of each figure.
  * - The initial JavaScript of `/`: every JS response a 390×844 page fetches until the network is idle, each body
  *   gzipped here (zlib level 9, as Vite's report), summed; the bytes on the wire are reported beside it.
  * - Offline cold start: in a persistent context, log in as the demo family's child, open /family-gallery, reload
@@ -38,7 +38,7 @@ import { openAs } from '../support/family';
 import { median, startApiServer, type ApiServer } from './support';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const OFFLINE_RUNS = Number(process.env.BENCH_OFFLINE_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 3320);
 const PAGES = ['/', '/public-gallery', '/login'] as const;
