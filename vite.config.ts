@@ -9,8 +9,8 @@ import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
-import { SHARE_TARGET_FIELD, SHARE_TARGET_PATH } from './src/contract/offline';
-import { LANGUAGE_COOKIE, PRELOAD_SCRIPT_ATTRIBUTE, PRELOAD_TABLE_FILE, type PreloadTable } from './src/contract/preload';
+import { SHARE_TARGET_FIELD, SHARE_TARGET_PATH } from './src/contract/offline.ts';
+import { LANGUAGE_COOKIE, PRELOAD_SCRIPT_ATTRIBUTE, PRELOAD_TABLE_FILE, type PreloadTable } from './src/contract/preload.ts';
 
 /**
  * The app version for the persisted query cache's buster (src/web/lib/query-persist.ts): the package
