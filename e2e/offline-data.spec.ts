@@ -155,10 +155,21 @@ test('the family gallery and the profile come back from the persisted cache when
   await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue(family.username);
   await page.goto('/family-gallery');
   for (const title of titles) await expect(page.getByText(title)).toBeVisible();
-  // A search is not kept; the unfiltered wall, the profile and the categories are.
+  // A work opened on its own page is kept too.
+  await page.getByRole('link', { name: titles[0] }).click();
+  await expect(page.getByRole('heading', { level: 1, name: titles[0] })).toBeVisible();
+  await page.goBack();
+  // A search is not kept; the unfiltered wall, the profile, the categories and the opened work are.
   await expect
     .poll(() => persistedKeys(page))
-    .toEqual(expect.arrayContaining(['["profile"]', '["works","list","family",{}]', expect.stringMatching(/^\["categories"/)]));
+    .toEqual(
+      expect.arrayContaining([
+        '["profile"]',
+        '["works","list","family",{}]',
+        expect.stringMatching(/^\["categories"/),
+        expect.stringMatching(/^\["works","detail",\d+\]$/),
+      ]),
+    );
 
   // The server is gone: every /api/ call fails, as on a train without signal (the page itself still loads).
   // The kept data is made two hours old, so the page tries to refresh it, and fails.
@@ -179,6 +190,14 @@ test('the family gallery and the profile come back from the persisted cache when
 
   await context.setOffline(true);
   await expect(page.getByTestId('offline-data-note')).toContainText("You're offline. These may not be the latest works.");
+  // The work opened before is there offline; one never opened says it will fill in once back online.
+  await page.getByRole('link', { name: titles[0] }).click();
+  await expect(page.getByRole('heading', { level: 1, name: titles[0] })).toBeVisible();
+  await expect(page.getByTestId('offline-data-note')).toContainText("You're offline. These may not be the latest details.");
+  await page.goBack();
+  await page.getByRole('link', { name: titles[1] }).click();
+  await expect(page.getByTestId('offline-data-note')).toContainText("You're offline. This page will fill in when you're back online.");
+  await page.goBack();
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Profile' }).click();
   await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue(family.username);

@@ -4,8 +4,8 @@
  * a dehydrated copy of a few small, successful queries in localStorage under PERSIST_KEY.
  *
  * What is kept: the unfiltered family gallery and my gallery (as many pages as "Save for offline"
- * covers), the public gallery's first page, the active profile, `me`, the profiles, categories and
- * tags. Never image bytes (those are the SW's /media/ cache) and never mutations.
+ * covers), the public gallery's first page, the 30 works last opened on their own page, the active
+ * profile, `me`, the profiles, categories and tags. Never image bytes (those are the SW's /media/ cache) and never mutations.
  * When it goes: after MAX_AGE_MS, when the buster (app version + contract hash) changes, and when
  * the person using the app changes (see watchSessionOwner and ./wipe-device.ts).
  */
@@ -45,6 +45,10 @@ const PERSISTED_PAGES: Record<string, number> = {
 /** Plain (not paged) queries kept whole; categories and tags carry the language after the prefix. */
 const PERSISTED_PREFIXES: readonly QueryKey[] = [queryKeys.me, queryKeys.profiles, queryKeys.profile, queryKeys.categories, queryKeys.tags];
 
+/** Works opened on their own page (['works', 'detail', id]): the most recently fetched are kept, up to this many. */
+const WORK_DETAILS_KEPT = 30;
+const WORK_DETAIL: QueryKey = ['works', 'detail'];
+
 function startsWith(key: QueryKey, prefix: QueryKey): boolean {
   return prefix.every((part, i) => key[i] === part);
 }
@@ -60,7 +64,11 @@ function listKind(key: QueryKey): string | null {
 /** Typed by shape: the persist packages bring their own copy of query-core's Query class. */
 function shouldPersist(query: { queryKey: QueryKey; state: { status: string } }): boolean {
   if (query.state.status !== 'success') return false;
-  return listKind(query.queryKey) !== null || PERSISTED_PREFIXES.some((p) => startsWith(query.queryKey, p));
+  return (
+    listKind(query.queryKey) !== null ||
+    startsWith(query.queryKey, WORK_DETAIL) ||
+    PERSISTED_PREFIXES.some((p) => startsWith(query.queryKey, p))
+  );
 }
 
 interface Pages {
@@ -68,9 +76,16 @@ interface Pages {
   pageParams: unknown[];
 }
 
-/** Cuts paged lists to their kept pages, and writes nothing at all when nothing is worth keeping. */
+/**
+ * Cuts paged lists to their kept pages and work details to the most recent ones, and writes nothing at all
+ * when nothing is worth keeping.
+ */
 function serialize(client: PersistedClient): string {
-  const queries = client.clientState.queries.map((q) => {
+  const details = client.clientState.queries
+    .filter((q) => startsWith(q.queryKey, WORK_DETAIL))
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+  const dropped = new Set(details.slice(WORK_DETAILS_KEPT));
+  const queries = client.clientState.queries.filter((q) => !dropped.has(q)).map((q) => {
     const kind = listKind(q.queryKey);
     const data = q.state.data as Pages | undefined;
     if (!kind || !data?.pages) return q;
@@ -112,7 +127,7 @@ export function onRestored(): Promise<void> {
 }
 
 // A restored query must outlive maxAge in memory too, or it is collected before it is used (gcTime ≥ maxAge).
-for (const prefix of [...PERSISTED_PREFIXES, ...Object.keys(PERSISTED_PAGES).map((kind) => [...queryKeys.workLists, kind])]) {
+for (const prefix of [...PERSISTED_PREFIXES, WORK_DETAIL, ...Object.keys(PERSISTED_PAGES).map((kind) => [...queryKeys.workLists, kind])]) {
   queryClient.setQueryDefaults(prefix, { gcTime: MAX_AGE_MS });
 }
 

@@ -7,6 +7,7 @@ import { Avatar } from '../../../ui/avatar';
 import { Button } from '../../../ui/button';
 import { Carousel } from '../../../ui/carousel';
 import { LikeButton } from '../../../ui/like-button';
+import { OfflineDataNote } from '../../../ui/offline-data-note';
 import { PageShell } from '../../../ui/page-shell';
 import { SkeletonBlock } from '../../../ui/skeleton';
 import { useWork } from '../api/get-work';
@@ -32,6 +33,7 @@ export default function GalleryDetailPage() {
   if (!work.data) {
     return (
       <PageShell title={work.isError ? t`This work could not be found` : t`Work details`} width="medium">
+        <OfflineDataNote query={work} subject="details" />
         {!work.isError && (
           <div className={styles.loading} role="status">
             <span className="visually-hidden">{t`Loading the work…`}</span>
@@ -60,6 +62,7 @@ export default function GalleryDetailPage() {
 
   return (
     <PageShell title={w.title} eyebrow={formatDate(w.created_at, i18n.locale)} width="medium">
+      <OfflineDataNote query={work} subject="details" />
       <Carousel
         title={w.title}
         protect={!w.can_edit}
