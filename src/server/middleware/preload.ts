@@ -14,6 +14,7 @@ import { LANGUAGE_COOKIE, PRELOAD_SCRIPT_ATTRIBUTE, PRELOAD_TABLE_FILE, type Pre
 
 interface Prepared {
   version: string;
+  html: string;
   /** The entry script and styles index.html loads: always wanted, so they go in the Link header too. */
   entry: string[];
   /** index.html split around its preload script; null when there is none (or no table). */
@@ -50,7 +51,7 @@ async function prepare(indexPath: string, tablePath: string, version: string): P
     ...[...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g)].map((m) => m[1]!),
     ...[...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1]!),
   ];
-  return { version, entry, parts, table, patterns, variants: new Map() };
+  return { version, html, entry, parts, table, patterns, variants: new Map() };
 }
 
 /** The language the page would pick for this request. */
@@ -75,8 +76,9 @@ function header(href: string): string {
 }
 
 /**
- * The HTML for a navigation to `path`, with a key naming its variant (for the compressed copies), or null
- * when index.html has no preload script or the build left no table: then index.html is served as it is.
+ * The HTML for a navigation to `path` and its Link header, with a key naming its variant (for the compressed
+ * copies); null without an index.html. When index.html has no preload script or the build left no table, it
+ * goes out as it is, with only its entry script and styles in the Link header.
  */
 export async function indexWithPreloads(
   distDir: string,
@@ -87,14 +89,17 @@ export async function indexWithPreloads(
   const indexPath = join(distDir, 'index.html');
   const tablePath = join(distDir, PRELOAD_TABLE_FILE);
   const [index, table] = await Promise.all([stat(indexPath).catch(() => null), stat(tablePath).catch(() => null)]);
-  if (!index?.isFile() || !table?.isFile()) return null;
-  const version = `${index.size}:${index.mtimeMs}:${table.size}:${table.mtimeMs}`;
+  if (!index?.isFile()) return null;
+  const version = `${index.size}:${index.mtimeMs}:${table?.isFile() ? `${table.size}:${table.mtimeMs}` : '-'}`;
   if (!prepared || preparedFor !== `${distDir}|${version}`) {
     preparedFor = `${distDir}|${version}`;
     prepared = prepare(indexPath, tablePath, version);
   }
   const p = await prepared;
-  if (!p.parts || !p.table) return null;
+  // Any index.html gets its entry script and styles in the Link header; the page's own files need the table.
+  if (!p.parts || !p.table) {
+    return { html: p.html, link: p.entry.map(header).join(', '), key: 'preload:entry', mtimeMs: index.mtimeMs, size: p.html.length };
+  }
   const language = requestLanguage(cookie, acceptLanguage);
   const page = p.patterns.findIndex((pattern) => pattern.test(path));
   const key = `${language}:${page}`;
