@@ -186,7 +186,7 @@ export default defineConfig({
             {
               name: 'form',
               includeDependenciesRecursively: false,
-              test: /src\/web\/(ui\/(field|password-field)|features\/auth\/components)/,
+              test: /src\/web\/(ui\/(field|password-field)|features\/auth\/(components|pages\/login-page))/,
             },
             { name: 'form-state', includeDependenciesRecursively: false, test: /node_modules\/react-hook-form/ },
           ],

@@ -1,25 +1,28 @@
 import { useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 
 import type { Work } from '../../../../contract/works';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
-import { useLikeWork } from '../api/like-work';
-import { useUnlikeWork } from '../api/unlike-work';
+import { likeWork } from '../api/like-work';
+import { unlikeWork } from '../api/unlike-work';
+import { patchWork } from '../api/works-cache';
 
 /**
- * Like or unlike a work. The state shown changes only after the server says success; a failure
- * is toasted by the HTTP client and returns false. A visitor is asked to log in, a parent to pick a user.
- * Offline nothing is sent: a paused like replayed later could undo a newer one.
+ * Like or unlike a work. The state shown changes only after the server says success (works spec §4): the
+ * answer is written into every cached copy of the work. A failure is toasted by the HTTP client and returns
+ * false. A visitor is asked to log in, a parent to pick a user. Offline nothing is sent: a paused like replayed
+ * later could undo a newer one. (A plain request, not a TanStack mutation: the toggle keeps its own busy state,
+ * and the galleries' first load does without the mutation code.)
  */
 export function useLikeToggle() {
   const { t } = useLingui();
   const [, navigate] = useLocation();
   const hasChild = useSession((s) => Boolean(s.childToken));
   const hasParent = useSession((s) => Boolean(s.token));
-  const like = useLikeWork();
-  const unlike = useUnlikeWork();
+  const queryClient = useQueryClient();
   const [busyId, setBusyId] = useState<number | null>(null);
 
   const toggle = async (work: Work): Promise<boolean> => {
@@ -37,7 +40,10 @@ export function useLikeToggle() {
     }
     setBusyId(work.id);
     try {
-      const answer = await (work.is_liked_by_user ? unlike : like).mutateAsync(work.id);
+      const answer = await (work.is_liked_by_user ? unlikeWork : likeWork)(work.id);
+      if (answer.success) {
+        patchWork(queryClient, work.id, { likes_count: answer.likes_count, is_liked_by_user: answer.is_liked_by_user });
+      }
       return answer.success;
     } catch {
       return false;
