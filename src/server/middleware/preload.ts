@@ -3,14 +3,15 @@
  * each language catalog needs (src/contract/preload.ts) and a small script in index.html that adds the links
  * in the browser. Served from here, the page gets the links for its path and language as plain tags instead,
  * and in a Link header with the entry script and styles: the browser starts every first-load request as soon
- * as the headers arrive, before it has parsed the page, and no script has to run first. The
- * language is the one the page would pick (src/web/lib/i18n.ts): the mirrored choice, else English when the
+ * as the headers arrive, before it has parsed the page, and no script has to run first. The language is the
+ * one the page will pick (pickLanguage in src/contract/preload.ts): the mirrored choice, else English when the
  * browser's first language is English, else Japanese.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import { LANGUAGE_COOKIE, PRELOAD_SCRIPT_ATTRIBUTE, PRELOAD_TABLE_FILE, type PreloadTable } from '../../contract/preload';
+import type { Language } from '../../contract/limits';
+import { LANGUAGE_COOKIE, pickLanguage, PRELOAD_SCRIPT_ATTRIBUTE, PRELOAD_TABLE_FILE, type PreloadTable } from '../../contract/preload';
 
 interface Prepared {
   version: string;
@@ -28,7 +29,7 @@ let prepared: Promise<Prepared> | null = null;
 let preparedFor = '';
 
 const SCRIPT = new RegExp(`<script ${PRELOAD_SCRIPT_ATTRIBUTE}(?:="")?>[\\s\\S]*?</script>`);
-const COOKIE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=(en|ja)(?:;|$)`);
+const COOKIE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`);
 
 async function prepare(indexPath: string, tablePath: string, version: string): Promise<Prepared> {
   const [html, tableText] = await Promise.all([readFile(indexPath, 'utf8'), readFile(tablePath, 'utf8').catch(() => null)]);
@@ -54,12 +55,9 @@ async function prepare(indexPath: string, tablePath: string, version: string): P
   return { version, html, entry, parts, table, patterns, variants: new Map() };
 }
 
-/** The language the page would pick for this request. */
-export function requestLanguage(cookie: string | undefined, acceptLanguage: string | undefined): 'en' | 'ja' {
-  const chosen = cookie ? COOKIE.exec(cookie)?.[1] : undefined;
-  if (chosen === 'en' || chosen === 'ja') return chosen;
-  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('en') ? 'en' : 'ja';
+/** The language the page would pick for this request: its mirrored choice, else the browser's first language. */
+export function requestLanguage(cookie: string | undefined, acceptLanguage: string | undefined): Language {
+  return pickLanguage(cookie ? COOKIE.exec(cookie)?.[1] : undefined, acceptLanguage?.split(',')[0]);
 }
 
 const safe = (href: string) => href.replace(/[^\w./-]/g, '');

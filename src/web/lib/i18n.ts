@@ -6,13 +6,11 @@
 import { i18n } from '@lingui/core';
 
 import type { Language } from '../../contract/limits';
+import { pickLanguage } from '../../contract/preload';
 import { usePrefs } from './session';
 
 export function detectLanguage(): Language {
-  const stored = usePrefs.getState().language;
-  if (stored) return stored;
-  const first = navigator.languages?.[0] ?? navigator.language ?? '';
-  return first.toLowerCase().startsWith('en') ? 'en' : 'ja';
+  return pickLanguage(usePrefs.getState().language, navigator.languages?.[0] ?? navigator.language);
 }
 
 export async function activateLanguage(language: Language): Promise<void> {

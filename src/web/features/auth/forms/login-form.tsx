@@ -41,7 +41,8 @@ export default function LoginForm({ draft }: { draft: LoginDraft }) {
   const loginMutation = useLogin();
   const { register, handleSubmit, formState, setFocus, setValue } = useForm<Input, unknown, Output>({
     resolver,
-    defaultValues: { email: draft.values.email ?? '', password: draft.values.password ?? '' },
+    // What was typed before this form arrived is set in the layout effect below, before the browser paints.
+    defaultValues: { email: '', password: '' },
     // Errors clear as the user types (accounts spec §5).
     reValidateMode: 'onChange',
   });
@@ -54,8 +55,7 @@ export default function LoginForm({ draft }: { draft: LoginDraft }) {
   });
 
   useLayoutEffect(() => {
-    // Once, when this form replaces the first paint's.
-    // The draft's fields were in the page until this commit: what was typed while this form rendered counts too.
+    // Once, when this form replaces the first paint's (whose fields were in the page until this commit).
     const { values, focused, submitted } = draft.take();
     for (const name of ['email', 'password'] as const) {
       if (values[name] !== undefined) setValue(name, values[name]);
