@@ -23,8 +23,8 @@ class ChunkTimeout extends Error {}
 
 function toChunkError(error: unknown): ChunkLoadError {
   const message = error instanceof Error ? error.message : String(error);
-  // The browser names the module it could not fetch: its file name is the chunk's id.
-  const chunk = /([\w.-]+)\.js\b/.exec(message)?.[1] ?? 'unknown';
+  // The browser names the module it could not fetch (Vite the stylesheet): its file name is the chunk's id.
+  const chunk = /([\w.-]+)\.(?:js|css)\b/.exec(message)?.[1] ?? 'unknown';
   if (error instanceof ChunkTimeout) return new ChunkLoadError(chunk, 'timeout');
   // Online and still failing: the file is gone (usually a newer version was deployed).
   return new ChunkLoadError(chunk, navigator.onLine ? 'missing' : 'other');
