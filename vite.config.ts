@@ -28,7 +28,7 @@ const appVersion = `${pkg.version}+${contractHash.digest('hex').slice(0, 10)}`;
 /**
  * index.html asks for the language catalog and the page chunk of the path being opened at once, beside the
  * main bundle, instead of after it has run (main.tsx awaits both before the first render). A small inline
- * script picks the language by the rule of pickLanguage (src/contract/preload.ts: the chosen language, read
+ * script picks the language by the rule of pickLanguage (src/contract/limits.ts: the chosen language, read
  * from the cookie that mirrors it, as reading localStorage here would hold back every preload; else English
  * when the browser's first language is English, else Japanese) and the page as the route table does
  * (src/web/app/routes.tsx, read here: each route's `path` and the module its `lazyPage` imports).

@@ -26,3 +26,13 @@ export const TOAST_MS = { default: 5000, short: 3000, childLogin: 3500 } as cons
 
 export const LANGUAGES = ['en', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/**
+ * The language the page shows (decisions.md: Japanese first): the user's choice, else English when the
+ * browser's first language is English, else Japanese. index.html's preload script repeats this rule in its
+ * own few lines (vite.config.ts, preloadFirstPage), as it runs before any module.
+ */
+export function pickLanguage(chosen: string | null | undefined, browserFirst: string | null | undefined): Language {
+  if ((LANGUAGES as readonly string[]).includes(chosen ?? '')) return chosen as Language;
+  return (browserFirst ?? '').trim().toLowerCase().startsWith('en') ? 'en' : 'ja';
+}

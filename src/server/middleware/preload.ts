@@ -4,17 +4,16 @@
  * in the browser. Served from here, the page gets the links for its path and language as plain tags instead,
  * and in a Link header with the entry script and styles: the browser starts every first-load request as soon
  * as the headers arrive, before it has parsed the page, and no script has to run first. The language is the
- * one the page will pick (pickLanguage in src/contract/preload.ts): the mirrored choice, else English when the
+ * one the page will pick (pickLanguage in src/contract/limits.ts): the mirrored choice, else English when the
  * browser's first language is English, else Japanese.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import type { Language } from '../../contract/limits';
-import { LANGUAGE_COOKIE, pickLanguage, PRELOAD_SCRIPT_ATTRIBUTE, PRELOAD_TABLE_FILE, type PreloadTable } from '../../contract/preload';
+import { pickLanguage, type Language } from '../../contract/limits';
+import { LANGUAGE_COOKIE, PRELOAD_SCRIPT_ATTRIBUTE, PRELOAD_TABLE_FILE, type PreloadTable } from '../../contract/preload';
 
 interface Prepared {
-  version: string;
   html: string;
   /** The entry script and styles index.html loads: always wanted, so they go in the Link header too. */
   entry: string[];
@@ -31,7 +30,7 @@ let preparedFor = '';
 const SCRIPT = new RegExp(`<script ${PRELOAD_SCRIPT_ATTRIBUTE}(?:="")?>[\\s\\S]*?</script>`);
 const COOKIE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`);
 
-async function prepare(indexPath: string, tablePath: string, version: string): Promise<Prepared> {
+async function prepare(indexPath: string, tablePath: string): Promise<Prepared> {
   const [html, tableText] = await Promise.all([readFile(indexPath, 'utf8'), readFile(tablePath, 'utf8').catch(() => null)]);
   let table: PreloadTable | null = null;
   try {
@@ -52,7 +51,7 @@ async function prepare(indexPath: string, tablePath: string, version: string): P
     ...[...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g)].map((m) => m[1]!),
     ...[...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1]!),
   ];
-  return { version, html, entry, parts, table, patterns, variants: new Map() };
+  return { html, entry, parts, table, patterns, variants: new Map() };
 }
 
 /** The language the page would pick for this request: its mirrored choice, else the browser's first language. */
@@ -91,7 +90,7 @@ export async function indexWithPreloads(
   const version = `${index.size}:${index.mtimeMs}:${table?.isFile() ? `${table.size}:${table.mtimeMs}` : '-'}`;
   if (!prepared || preparedFor !== `${distDir}|${version}`) {
     preparedFor = `${distDir}|${version}`;
-    prepared = prepare(indexPath, tablePath, version);
+    prepared = prepare(indexPath, tablePath);
   }
   const p = await prepared;
   // Any index.html gets its entry script and styles in the Link header; the page's own files need the table.

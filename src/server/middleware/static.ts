@@ -110,6 +110,13 @@ function inside(root: string, urlPath: string): string | null {
   return full.startsWith(base + sep) ? full : null;
 }
 
+/** A body already in memory, with its length; a HEAD request gets the headers only. */
+function bufferReply(c: Context, headers: Record<string, string>, body: Buffer): Response {
+  headers['Content-Length'] = String(body.length);
+  if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+  return c.body(new Uint8Array(body), 200, headers);
+}
+
 async function fileResponse(c: Context, path: string | null, cacheControl: string, compress = false): Promise<Response | null> {
   if (!path) return null;
   const info = await stat(path).catch(() => null);
@@ -125,11 +132,8 @@ async function fileResponse(c: Context, path: string | null, cacheControl: strin
     headers.Vary = 'Accept-Encoding';
     const encoding = acceptedEncoding(c.req.header('Accept-Encoding'));
     if (encoding) {
-      const body = await compressedBody(path, encoding, info.size, info.mtimeMs);
       headers['Content-Encoding'] = encoding;
-      headers['Content-Length'] = String(body.length);
-      if (c.req.method === 'HEAD') return c.body(null, 200, headers);
-      return c.body(new Uint8Array(body), 200, headers);
+      return bufferReply(c, headers, await compressedBody(path, encoding, info.size, info.mtimeMs));
     }
   }
   if (c.req.method === 'HEAD') return c.body(null, 200, headers);
@@ -147,11 +151,9 @@ async function htmlResponse(c: Context, page: { html: string; link: string; key:
   };
   if (page.link) headers.Link = page.link;
   const encoding = acceptedEncoding(c.req.header('Accept-Encoding'));
-  const body = encoding ? await compressedBody(page.key, encoding, page.size, page.mtimeMs, () => Promise.resolve(raw)) : raw;
-  if (encoding) headers['Content-Encoding'] = encoding;
-  headers['Content-Length'] = String(body.length);
-  if (c.req.method === 'HEAD') return c.body(null, 200, headers);
-  return c.body(new Uint8Array(body), 200, headers);
+  if (!encoding) return bufferReply(c, headers, raw);
+  headers['Content-Encoding'] = encoding;
+  return bufferReply(c, headers, await compressedBody(page.key, encoding, page.size, page.mtimeMs, () => Promise.resolve(raw)));
 }
 
 /** Media names are random and never rewritten, so they can be cached for good. */

@@ -5,8 +5,7 @@
  */
 import { i18n } from '@lingui/core';
 
-import type { Language } from '../../contract/limits';
-import { pickLanguage } from '../../contract/preload';
+import { pickLanguage, type Language } from '../../contract/limits';
 import { usePrefs } from './session';
 
 export function detectLanguage(): Language {
