@@ -120,6 +120,15 @@ test('like and unlike a work in the public gallery', async ({ page, request }) =
   await like.click();
   await expect(like).toHaveAttribute('aria-pressed', 'false');
   await expect.poll(async () => (await detail()).is_liked_by_user).toBe(false);
+
+  // A work opened from low on the wall starts at the top of its page.
+  const tiles = page.locator('a[href^="/gallery-detail/"]');
+  await tiles.last().scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await tiles.last().click();
+  await expect(page).toHaveURL(/\/gallery-detail\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test('the owner downloads a work as a zip that holds its images', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 
 import { useInstall } from '../../lib/install';
@@ -16,8 +16,33 @@ const UploadPanel = lazy(() => import('../../features/works/components/upload-pa
 const AppToaster = lazy(() => import('./toaster'));
 const InstallHint = lazy(() => import('./install-hint').then((m) => ({ default: m.InstallHint })));
 
+/**
+ * A page opened in the app starts at its top, as a page the browser loads would. Back and forward keep the
+ * browser's own restoring of where the reader was; the first render keeps the browser's position on a reload.
+ */
+function useScrollToTopOnNavigate(location: string) {
+  const first = useRef(true);
+  const popped = useRef(false);
+  useEffect(() => {
+    const onPop = () => {
+      popped.current = true;
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+  useLayoutEffect(() => {
+    if (first.current || popped.current) {
+      first.current = false;
+      popped.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+  }, [location]);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
+  useScrollToTopOnNavigate(location);
   const queued = useQueue((s) => s.items.length > 0);
   const toasts = useToasts((s) => s.wanted);
   const iosHint = useInstall((s) => s.iosHint);
