@@ -107,6 +107,10 @@ export const M = {
   csrfFailed: /*i18n*/ { id: 's.csrf_failed', message: 'Security check failed. Please reload the page and try again.' },
   notFound: /*i18n*/ { id: 's.not_found', message: 'Not found.' },
   rateLimited: /*i18n*/ { id: 's.rate_limited', message: 'Too many attempts. Please wait a while and try again.' },
+  uploadBusy: /*i18n*/ {
+    id: 's.upload_busy',
+    message: 'Other uploads from your family are still being received. Please wait a moment and try again.',
+  },
   serverError: /*i18n*/ { id: 's.server_error', message: 'Something went wrong, Please try again later' },
   profileRegistered: /*i18n*/ { id: 's.profile_registered', message: 'The user has been registered.' },
   profileUpdated: /*i18n*/ { id: 's.profile_updated', message: 'The profile has been updated.' },

@@ -12,7 +12,6 @@ import { compress } from 'hono/compress';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 
-import { LIMITS } from '../contract/limits';
 import { M } from '../contract/messages';
 import { SHARE_TARGET_PATH } from '../contract/offline';
 import type { AppDeps } from './deps';
@@ -22,6 +21,7 @@ import { bearerAuth } from './middleware/auth';
 import { csrf } from './middleware/csrf';
 import { notFoundJson, onError } from './middleware/errors';
 import { language } from './middleware/language';
+import { bodyReadToEnd, PICTURE_UPLOAD, WORK_UPLOAD, type UploadLimits } from './middleware/multipart';
 import { serveMedia, servePwa } from './middleware/static';
 import { accountRoutes } from './routes/account';
 import { artworkRoutes } from './routes/artworks';
@@ -31,24 +31,41 @@ import { profileRoutes } from './routes/profiles';
 import { publicRoutes } from './routes/public';
 
 const JSON_BODY_LIMIT = 256 * 1024;
-/** Room for one picture at the limit plus the form's text fields. */
-const UPLOAD_BODY_LIMIT = LIMITS.maxUploadBytes + 256 * 1024;
-/** A work: 5 images at the limit plus 1 MB for the text fields and multipart framing. */
-const WORK_BODY_LIMIT = LIMITS.maxImagesPerWork * LIMITS.maxUploadBytes + 1024 * 1024;
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 
-/** Reject oversized bodies while streaming, before anything buffers them. */
+/** The multipart uploads, read by middleware/multipart.ts: a work's images or a profile picture. */
+function uploadAt(path: string): UploadLimits | null {
+  if (/^\/api\/artworks(\/\d+\/update)?\/?$/.test(path)) return WORK_UPLOAD;
+  if (/^\/api\/register-profile\/?$/.test(path)) return PICTURE_UPLOAD;
+  return null;
+}
+
+/**
+ * Reject oversized bodies before anything buffers them. An upload is held to its declared length
+ * here and counted while it streams by its reader; any upload answered without its body read to
+ * the end (refused by its length, its caller, the quota, a limit or the per-account cap) closes
+ * the connection, as the rest of the body stays unread and the connection cannot carry another
+ * request (issue 9, finding 6: no reading 75 MB only to refuse them). Other bodies are small and
+ * buffered by hono's bodyLimit.
+ */
 const limitBodies = createMiddleware<AppEnv>(async (c, next) => {
-  const picture = /^\/api\/register-profile\/?$/.test(c.req.path);
-  const work = /^\/api\/artworks(\/\d+\/update)?\/?$/.test(c.req.path);
+  const upload = c.req.method === 'POST' ? uploadAt(c.req.path) : null;
+  if (upload) {
+    try {
+      if (Number(c.req.header('content-length') ?? 0) > upload.maxBodyBytes) throw ValidationError.of(upload.fileField, M.imageTooLarge.id);
+      await next();
+    } finally {
+      if (!bodyReadToEnd(c)) c.header('Connection', 'close');
+    }
+    return;
+  }
   const limiter = bodyLimit({
-    maxSize: work ? WORK_BODY_LIMIT : picture ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT,
+    maxSize: JSON_BODY_LIMIT,
     onError: () => {
       // The rest of the body stays unread, so this connection cannot carry another request.
       c.header('Connection', 'close');
-      if (work) throw ValidationError.of('images', M.imageTooLarge.id);
-      throw picture ? ValidationError.of('profile_picture', M.imageTooLarge.id) : ValidationError.nonField(M.invalidBody.id);
+      throw ValidationError.nonField(M.invalidBody.id);
     },
   });
   return limiter(c, next);

@@ -1,8 +1,17 @@
 /**
  * Image intake: the declared type is ignored, the magic bytes decide (JPEG, PNG, WebP, AVIF only).
- * sharp decodes with a pixel cap, applies the EXIF orientation and re-encodes; its output carries
- * no metadata (no EXIF/GPS, XMP or ICC), so the server never serves what it received.
+ * The header is read first (type, then dimensions against the pixel cap) so that nothing too large
+ * is ever decoded; sharp then decodes with the same cap as a backstop, applies the EXIF orientation
+ * and re-encodes; its output carries no metadata (no EXIF/GPS, XMP or ICC), so the server never
+ * serves what it received.
+ *
+ * sharp works on libuv's threadpool, off the event loop, but that pool (4 threads) also runs
+ * argon2 and file I/O: a burst of decodes once held every thread and a login waited 9 s behind
+ * them (issue 9, finding 6). So decodes and encodes go through one process-wide queue that lets
+ * only IMAGE_JOBS run at once, leaving the rest of the pool, and the other core, to everyone else.
  */
+import { availableParallelism } from 'node:os';
+
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 
@@ -18,11 +27,46 @@ export class ImageRejected extends Error {
   }
 }
 
+/** Half the cores (at least one) for image work; on a 2-core machine, one job at a time. */
+const IMAGE_JOBS = Math.max(1, Math.floor(availableParallelism() / 2));
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `job` when one of the IMAGE_JOBS places is free (first come, first served). */
+async function imageJob<T>(job: () => Promise<T>): Promise<T> {
+  if (running >= IMAGE_JOBS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await job();
+  } finally {
+    // The place passes straight to the next waiter, or is given back.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 export async function sniffImage(bytes: Uint8Array): Promise<string> {
   if (bytes.byteLength > LIMITS.maxUploadBytes) throw new ImageRejected(M.imageTooLarge.id);
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !ACCEPTED.has(type.mime)) throw new ImageRejected(M.imageType.id);
   return type.mime;
+}
+
+/**
+ * Checks what can be checked without decoding: the size, the type by its magic bytes, and the
+ * dimensions from the header against the pixel cap (a 7000 x 7000 PNG of one colour is 140 KB).
+ * Cheap enough to run on every file of a request before any of them is decoded.
+ */
+export async function checkImage(bytes: Uint8Array): Promise<void> {
+  await sniffImage(bytes);
+  const meta = await sharp(bytes)
+    .metadata()
+    .catch(() => {
+      throw new ImageRejected(M.imageUnreadable.id);
+    });
+  if (!meta.width || !meta.height) throw new ImageRejected(M.imageUnreadable.id);
+  if (meta.width * meta.height > LIMITS.maxUploadPixels) throw new ImageRejected(M.imageTooLarge.id);
 }
 
 /** A decoder with the pixel cap; truncated or corrupt data fails instead of decoding to grey. */
@@ -36,9 +80,9 @@ function rejection(err: unknown): ImageRejected {
 
 /** Square avatar: 256x256 cover crop, WebP. */
 export async function makeAvatar(bytes: Uint8Array): Promise<Buffer> {
-  await sniffImage(bytes);
+  await checkImage(bytes);
   try {
-    return await decode(bytes).resize(256, 256, { fit: 'cover' }).webp({ quality: 82 }).toBuffer();
+    return await imageJob(() => decode(bytes).resize(256, 256, { fit: 'cover' }).webp({ quality: 82 }).toBuffer());
   } catch (err) {
     throw rejection(err);
   }
@@ -56,16 +100,22 @@ export interface WorkImageFiles {
 export const WORK_DISPLAY_EDGE = 2048;
 export const WORK_THUMB_EDGE = 480;
 
-/** A work image: display copy with the long edge at most 2048 px, thumbnail at most 480 px. */
+/**
+ * A work image: display copy with the long edge at most 2048 px, thumbnail at most 480 px. The
+ * upload is decoded once, into the display size's pixels, and both copies are encoded from those
+ * (decoding it twice, once per copy, cost twice the CPU).
+ */
 export async function makeWorkImages(bytes: Uint8Array): Promise<WorkImageFiles> {
-  await sniffImage(bytes);
+  await checkImage(bytes);
   try {
-    const inside = { fit: 'inside', withoutEnlargement: true } as const;
-    const [display, thumb] = await Promise.all([
-      decode(bytes).resize(WORK_DISPLAY_EDGE, WORK_DISPLAY_EDGE, inside).webp({ quality: 82 }).toBuffer({ resolveWithObject: true }),
-      decode(bytes).resize(WORK_THUMB_EDGE, WORK_THUMB_EDGE, inside).webp({ quality: 75 }).toBuffer(),
-    ]);
-    return { display: display.data, thumb, width: display.info.width, height: display.info.height };
+    return await imageJob(async () => {
+      const inside = { fit: 'inside', withoutEnlargement: true } as const;
+      const { data, info } = await decode(bytes).resize(WORK_DISPLAY_EDGE, WORK_DISPLAY_EDGE, inside).raw().toBuffer({ resolveWithObject: true });
+      const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+      const display = await pixels().webp({ quality: 82 }).toBuffer();
+      const thumb = await pixels().resize(WORK_THUMB_EDGE, WORK_THUMB_EDGE, inside).webp({ quality: 75 }).toBuffer();
+      return { display, thumb, width: info.width, height: info.height };
+    });
   } catch (err) {
     throw rejection(err);
   }

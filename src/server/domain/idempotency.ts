@@ -28,10 +28,13 @@ export function parseIdempotencyKey(header: string | undefined): string | null {
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
-/** sha256 over the text fields (name-sorted, order of repeated values kept) and each file's sha256. */
-export function requestFingerprint(fields: [string, string][], files: Uint8Array[]): string {
+/**
+ * sha256 over the text fields (name-sorted, order of repeated values kept) and each file's sha256
+ * (hex), which the multipart reader computes while the file streams in.
+ */
+export function requestFingerprint(fields: [string, string][], fileDigests: string[]): string {
   const sorted = [...fields].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return sha256(JSON.stringify({ fields: sorted, files: files.map((f) => sha256(f)) }));
+  return sha256(JSON.stringify({ fields: sorted, files: fileDigests }));
 }
 
 export interface Replay {
@@ -48,6 +51,19 @@ export async function findReplay(db: Executor, profileId: number, key: string, f
   if (!row) return null;
   if (row.fingerprint !== fingerprint) throw new ApiError(422, M.idempotencyMismatch);
   return { status: row.responseStatus, body: row.responseBody };
+}
+
+/**
+ * Whether a reply is stored under this key, whatever its payload: before an upload's body is read,
+ * this decides whether a full account's request may still be a replay (and must be read) or can be
+ * refused at once.
+ */
+export async function hasReplay(db: Executor, profileId: number, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.profileId, profileId), eq(idempotencyKeys.key, key)));
+  return Boolean(row);
 }
 
 export async function saveReplay(db: Executor, profileId: number, key: string, fingerprint: string, reply: Replay): Promise<void> {

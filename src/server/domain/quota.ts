@@ -2,7 +2,8 @@
  * The free plan's image quota (decisions.md, "Free plan"): 5 images in total per parent account,
  * all of its child profiles together. Checked inside the transaction that writes the images, after
  * locking the account's user row, so concurrent uploads of one family are serialised and cannot
- * overshoot. PGlite is single-connection and serialises transactions anyway.
+ * overshoot. PGlite is single-connection and serialises transactions anyway. Uploads check it once
+ * more before that, unlocked, to refuse early (a hint, never the decision).
  */
 import { count, eq } from 'drizzle-orm';
 
@@ -37,13 +38,15 @@ export async function lockAccount(tx: Tx, userId: number): Promise<void> {
 
 /**
  * 400 {images: [freePlanLimit]} when adding `adding` images (and removing `removing`) would take the
- * account over its limit. Call after lockAccount in the same transaction.
+ * account over its limit. The answer that counts is given after lockAccount in the transaction that
+ * writes the images; uploads also ask outside any transaction first, before their body is read or
+ * decoded (issue 9, finding 6), so that a full account costs the server nothing.
  */
-export async function assertRoom(tx: Tx, userId: number, adding: number, removing = 0): Promise<void> {
+export async function assertRoom(db: Executor, userId: number, adding: number, removing = 0): Promise<void> {
   if (adding === 0) return;
-  const limit = await imageLimitFor(tx, userId);
+  const limit = await imageLimitFor(db, userId);
   if (limit === null) return;
-  const current = await accountImageCount(tx, userId);
+  const current = await accountImageCount(db, userId);
   if (current - removing + adding > limit) {
     throw new ValidationError({ images: [M.freePlanLimit.id] }).withValues({ count: current });
   }

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { ImageRejected, makeWorkImages, type WorkImageFiles } from '../adapters/images';
+import { checkImage, ImageRejected, makeWorkImages, type WorkImageFiles } from '../adapters/images';
 import type { StorageAdapter } from '../adapters/storage';
 import { ValidationError } from '../errors';
 
@@ -20,17 +20,29 @@ export interface StoredImage {
 /** 128 random bits: private works' URLs cannot be guessed. */
 const newKey = () => `works/${randomBytes(16).toString('hex')}.webp`;
 
-/** Decodes and re-encodes every file first (one at a time, to bound memory); 400 {images} if any is rejected. */
-export async function encodeImages(files: Uint8Array[]): Promise<WorkImageFiles[]> {
-  const out: WorkImageFiles[] = [];
-  for (const file of files) {
-    try {
-      out.push(await makeWorkImages(file));
-    } catch (err) {
-      if (err instanceof ImageRejected) throw ValidationError.of('images', err.messageId);
-      throw err;
-    }
+/** 400 {images} for an image the adapter rejected; anything else is the server's own failure. */
+async function asField<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof ImageRejected) throw ValidationError.of('images', err.messageId);
+    throw err;
   }
+}
+
+/**
+ * Checks every file's type and dimensions from its header, so that a request whose fifth file is
+ * unacceptable costs no decoding of the first four; 400 {images} if any is rejected.
+ */
+export async function checkImages(files: Uint8Array[]): Promise<void> {
+  for (const file of files) await asField(() => checkImage(file));
+}
+
+/** Decodes and re-encodes every file (one at a time, to bound memory); 400 {images} if any is rejected. */
+export async function encodeImages(files: Uint8Array[]): Promise<WorkImageFiles[]> {
+  await checkImages(files);
+  const out: WorkImageFiles[] = [];
+  for (const file of files) out.push(await asField(() => makeWorkImages(file)));
   return out;
 }
 

@@ -1,7 +1,9 @@
 /**
- * Creating, updating and deleting works (works notes, "Create" and "Other calls"). Images are
- * decoded and re-encoded before any transaction; the transaction locks the account, checks the
- * quota (and the idempotency key), and writes the rows. Files written for a failed attempt are
+ * Creating, updating and deleting works (works notes, "Create" and "Other calls"). The quota is
+ * asked before anything costly (issue 9, finding 6): before the body is read (admitNewWork), and
+ * again with the real number of images before any is decoded. Images are then decoded and
+ * re-encoded outside any transaction; the transaction locks the account, checks the quota for
+ * good (and the idempotency key), and writes the rows. Files written for a failed attempt are
  * removed; files of removed images are deleted after the commit.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -14,7 +16,7 @@ import type { Executor, Tx } from '../db/open';
 import { artworkImages, artworks, artworkTags, categories, profiles, tags } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError, ValidationError } from '../errors';
-import { findReplay, saveReplay, type Replay } from './idempotency';
+import { findReplay, hasReplay, saveReplay, type Replay } from './idempotency';
 import { assertRoom, lockAccount } from './quota';
 import { editableWork, ownedWork } from './visibility';
 import { encodeImages, removeImages, storeImages, type StoredImage } from './work-files';
@@ -67,9 +69,21 @@ export interface Idempotency {
   fingerprint: string;
 }
 
+/**
+ * POST /api/artworks/, before its body is read: 400 {images: [freePlanLimit]} when the account has
+ * no room for even one image. A request whose key has a stored reply goes on, because a replay is
+ * answered with its 201 and never fails on quota (its reply is only known once the body is read).
+ */
+export async function admitNewWork(deps: AppDeps, actor: Actor, key: string | null): Promise<void> {
+  if (key && (await hasReplay(deps.db, actor.profileId, key))) return;
+  await assertRoom(deps.db, actor.userId, 1);
+}
+
 /** POST /api/artworks/: the 201 reply, or the stored reply of an earlier attempt with the same key. */
 export async function createWork(deps: AppDeps, actor: Actor, fields: WorkFields, files: Uint8Array[], idem: Idempotency | null): Promise<Replay> {
   const refs = await references(deps.db, fields);
+  // Unlocked, so only a hint: it spares the decoding of a request that cannot fit.
+  await assertRoom(deps.db, actor.userId, files.length);
   const stored = await storeImages(deps.storage, await encodeImages(files));
   try {
     const outcome = await deps.db.transaction(async (tx): Promise<{ reply: Replay; replayed: boolean }> => {
@@ -125,9 +139,10 @@ const imagesOf = (db: Executor, artworkId: number) =>
 /** POST /api/artworks/{id}/update/: owner or accepted shared user. Text fields replace the stored ones. */
 export async function updateWork(deps: AppDeps, actor: Actor, workId: number, fields: WorkUpdate, files: Uint8Array[]): Promise<Work> {
   const { work } = await editableWork(deps.db, workId, actor.profileId);
-  planImages(await imagesOf(deps.db, workId), fields.keep_images, files.length);
+  const early = planImages(await imagesOf(deps.db, workId), fields.keep_images, files.length);
   const refs = await references(deps.db, fields);
   const [owner] = await deps.db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, work.profileId));
+  await assertRoom(deps.db, owner!.userId, files.length, early.removed.length);
   const stored = await storeImages(deps.storage, await encodeImages(files));
   try {
     const { view, removed } = await deps.db.transaction(async (tx) => {

@@ -14,10 +14,11 @@ import { imageCount } from '../domain/quota';
 import { visibleWork } from '../domain/visibility';
 import { listWorks, type ListFilters, type ListKind } from '../domain/work-lists';
 import { workView } from '../domain/work-views';
-import { createWork, deleteWork, updateWork, type Actor } from '../domain/works';
+import { admitNewWork, createWork, deleteWork, updateWork, type Actor } from '../domain/works';
 import type { AppEnv } from '../env';
 import { ValidationError } from '../errors';
 import { childRequired, requireAuth, requireChild } from '../middleware/auth';
+import { uploadSlot } from '../middleware/multipart';
 import { parseOrThrow } from '../middleware/validate';
 import { idParam } from './params';
 import { readWorkForm } from './work-form';
@@ -59,17 +60,19 @@ export function artworkRoutes(deps: AppDeps) {
       const { work } = await visibleWork(deps.db, idParam(c, 'id'), viewer);
       return c.json(await workView(deps, work, viewer, c.get('lang')));
     })
-    .post('/artworks', childRequired, async (c) => {
+    .post('/artworks', childRequired, uploadSlot(deps), async (c) => {
       const who = actor(c);
       const key = parseIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
+      // A full account is refused before its body is read, unless the key may be a replay.
+      await admitNewWork(deps, who, key);
       const form = await readWorkForm(c, artworkFields, 1);
-      const fingerprint = requestFingerprint(form.entries, form.files);
+      const fingerprint = requestFingerprint(form.entries, form.fileDigests);
       // A replay must be answered before the quota is checked: its images are already counted.
       const earlier = key ? await findReplay(deps.db, who.profileId, key, fingerprint) : null;
       const reply = earlier ?? (await createWork(deps, who, form.fields, form.files, key ? { key, fingerprint } : null));
       return c.json(reply.body as object, reply.status as 201);
     })
-    .post('/artworks/:id{[0-9]+}/update', childRequired, async (c) => {
+    .post('/artworks/:id{[0-9]+}/update', childRequired, uploadSlot(deps), async (c) => {
       const who = actor(c);
       const id = idParam(c, 'id');
       const form = await readWorkForm(c, artworkUpdateFields, 0);

@@ -1,0 +1,65 @@
+/**
+ * Uploads in flight per account (issue 9, finding 6). Each upload may hold a 76 MB body and then
+ * its decoding, so an account has UPLOADS_PER_ACCOUNT uploads read and decoded at a time. A few
+ * more wait their turn with their body unread (the client's TCP window holds it, not our memory):
+ * a family's phones, or a retry of an upload still in flight, which must then be answered as a
+ * replay. Beyond those, or after waiting WAIT_MS, the answer is 429 (the PWA's queue retries it).
+ *
+ * The count lives in this process on purpose, unlike the rate limits: what it protects is this
+ * process's memory and threads (another instance has its own), and a crash frees it together
+ * with the uploads it counted, so no stale place can outlive them.
+ */
+import type { AppDeps } from '../deps';
+
+export const UPLOADS_PER_ACCOUNT = 2;
+export const UPLOADS_WAITING_PER_ACCOUNT = 8;
+const WAIT_MS = 30_000;
+
+interface Places {
+  running: number;
+  waiting: (() => void)[];
+}
+
+/** Per app (tests run several apps, on databases whose user ids overlap, in one process). */
+const accounts = new WeakMap<AppDeps, Map<number, Places>>();
+
+/**
+ * Takes one of the account's places, waiting for one if need be: the function that gives it
+ * back, or null when the account already has its uploads running and waiting, or the wait ran out.
+ */
+export async function claimUpload(deps: AppDeps, userId: number): Promise<(() => void) | null> {
+  let byUser = accounts.get(deps);
+  if (!byUser) accounts.set(deps, (byUser = new Map()));
+  let places = byUser.get(userId);
+  if (!places) byUser.set(userId, (places = { running: 0, waiting: [] }));
+  const mine = places;
+
+  let given = false;
+  const release = () => {
+    if (given) return;
+    given = true;
+    // The place passes straight to the next in line, or is given back.
+    const next = mine.waiting.shift();
+    if (next) next();
+    else if (--mine.running === 0) byUser.delete(userId);
+  };
+
+  if (mine.running < UPLOADS_PER_ACCOUNT) {
+    mine.running += 1;
+    return release;
+  }
+  if (mine.waiting.length >= UPLOADS_WAITING_PER_ACCOUNT) return null;
+  const served = await new Promise<boolean>((resolve) => {
+    const wake = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      mine.waiting.splice(mine.waiting.indexOf(wake), 1);
+      resolve(false);
+    }, WAIT_MS);
+    timer.unref();
+    mine.waiting.push(wake);
+  });
+  return served ? release : null;
+}
