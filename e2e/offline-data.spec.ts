@@ -171,9 +171,9 @@ test('the family gallery and the profile come back from the persisted cache when
       ]),
     );
 
-  // The server is gone: every /api/ call fails, as on a train without signal (the page itself still loads).
-  // The kept data is made two hours old, so the page tries to refresh it, and fails.
-  await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  // The museum answers, but only with errors (the page itself still loads). The kept data is made two hours
+  // old, so the page tries to refresh it, and fails.
+  await page.route('**/api/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"errors":"down"}' }));
   await page.addInitScript((key) => {
     const raw = localStorage.getItem(key);
     if (!raw) return;
@@ -187,6 +187,17 @@ test('the family gallery and the profile come back from the persisted cache when
     timeout: 20_000,
   });
   await expect(page.getByTestId('offline-data-note')).toContainText('Last updated 2 hours ago.');
+  await expect(page.getByRole('status').filter({ hasText: /offline/i })).toHaveCount(0);
+
+  // A dead network: no request gets any answer, while the browser still believes it is online (signal bars
+  // without data). The first request that fails for the network tells the app it is offline.
+  await page.unroute('**/api/**');
+  await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  for (const title of titles) await expect(page.getByText(title)).toBeVisible();
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+  await expect(page.getByTestId('offline-data-note')).toContainText("You're offline. These may not be the latest works.");
+  await expect(page.getByRole('status').filter({ hasText: /offline/i }).first()).toBeVisible();
 
   await context.setOffline(true);
   await expect(page.getByTestId('offline-data-note')).toContainText("You're offline. These may not be the latest works.");

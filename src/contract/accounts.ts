@@ -42,9 +42,16 @@ export const address = required(M.addressRequired.id).refine((s) => ADDRESS_OPTI
 export function dateOfBirth(requiredId: string) {
   return required(requiredId)
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: M.dobInvalid.id, abort: true })
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { error: M.dobInvalid.id, abort: true })
+    // A real calendar day: Date.parse rolls 2015-02-29 over to March 1st, so the day must come back unchanged.
+    .refine((s) => isRealDate(s), { error: M.dobInvalid.id, abort: true })
     .refine((s) => s <= isoDate(new Date()), M.dobMinAge.id)
     .refine((s) => s >= isoDate(yearsAgo(LIMITS.maxAgeYears)), M.dobTooOld.id);
+}
+
+/** YYYY-MM-DD that names a day that exists (no February 30th, no month 13). */
+export function isRealDate(s: string): boolean {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && isoDate(d) === s;
 }
 
 export function isoDate(d: Date): string {
@@ -114,12 +121,16 @@ export const profilePatchBody = z.object({
 
 export const profileLoginBody = z.object({ username: required(M.usernameRequired.id) });
 
-/** PATCH /api/account-info/ (JSON). `password` is sent only when the parent changed it. */
+/**
+ * PATCH /api/account-info/ (JSON). `password` is sent only when the parent changed it; a new `email` or
+ * `password` needs `current_password` (decisions.md, "Re-authentication").
+ */
 export const accountInfoPatchBody = z.object({
   first_name: required(M.nameRequired.id).min(LIMITS.nameMin, M.nameMin.id).max(100, M.invalidValue.id).optional(),
   address: address.optional(),
   email: email.optional(),
   password: accountPassword.optional(),
+  current_password: z.string().max(LIMITS.passwordMax * 4, M.currentPasswordWrong.id).optional(),
 });
 
 // ---- responses ---------------------------------------------------------------------------------
@@ -152,6 +163,15 @@ export const accountInfo = z.object({
   first_name: z.string(),
   address: z.string(),
   profiles: z.array(z.object({ id: z.number(), username: z.string(), profile_picture: z.string().nullable() })),
+});
+/**
+ * The answer to PATCH /api/account-info/: the info as stored (a new e-mail shows only once confirmed), a
+ * message to show, and a fresh parent pair after a password change (the old tokens are revoked).
+ */
+export const accountInfoPatchResponse = accountInfo.extend({
+  message: z.string().optional(),
+  access: z.string().optional(),
+  refresh: z.string().optional(),
 });
 export const me = z.object({ email: z.string(), username: z.string().nullable() });
 export const organizationList = z.object({ results: z.array(organization) });

@@ -103,6 +103,7 @@ export const M = {
   sessionExpired: /*i18n*/ { id: 's.session_expired', message: 'Your session has expired. Please log in again.' },
   loginRequired: /*i18n*/ { id: 's.login_required', message: 'Please login to continue' },
   childRequired: /*i18n*/ { id: 's.child_required', message: 'Please select a user to continue.' },
+  parentRequired: /*i18n*/ { id: 's.parent_required', message: 'Only the parent account can do this. Please switch to the parent account.' },
   forbidden: /*i18n*/ { id: 's.forbidden', message: 'You do not have permission to do this.' },
   csrfFailed: /*i18n*/ { id: 's.csrf_failed', message: 'Security check failed. Please reload the page and try again.' },
   notFound: /*i18n*/ { id: 's.not_found', message: 'Not found.' },
@@ -120,6 +121,16 @@ export const M = {
   accountUpdated: /*i18n*/ { id: 's.account_updated', message: 'Your account information has been updated.' },
   accountDeleted: /*i18n*/ { id: 's.account_deleted', message: 'Your account has been deleted.' },
   emailUnavailable: /*i18n*/ { id: 's.email_unavailable', message: 'This e-mail address cannot be used.' },
+  currentPasswordRequired: /*i18n*/ {
+    id: 'v.current_password_required',
+    message: 'Please enter your current password to change the e-mail address or the password.',
+  },
+  currentPasswordWrong: /*i18n*/ { id: 'v.current_password_wrong', message: 'The current password is incorrect.' },
+  emailChangeSent: /*i18n*/ {
+    id: 's.email_change_sent',
+    message: 'We have sent a confirmation link to the new e-mail address. The new address takes effect once you open it.',
+  },
+  emailChanged: /*i18n*/ { id: 's.email_changed', message: 'Your e-mail address has been changed. Please use the new address to log in.' },
   loggedOut: /*i18n*/ { id: 's.logged_out', message: 'You have been logged out.' },
 
   // E-mails
@@ -140,5 +151,23 @@ export const M = {
     id: 'mail.reset_body',
     message:
       'We received a request to reset your Little Museum password.\n\nOpen this link within 1 hour to choose a new password:\n{link}\n\nIf you did not ask for this, you can ignore this e-mail.',
+  },
+  mailEmailChangeSubject: /*i18n*/ { id: 'mail.email_change_subject', message: 'Little Museum: please confirm your new e-mail address' },
+  mailEmailChangeBody: /*i18n*/ {
+    id: 'mail.email_change_body',
+    message:
+      'You asked to use this address for your Little Museum account.\n\nPlease open this link within 24 hours to confirm it:\n{link}\n\nUntil then your account keeps its current address. If you did not ask for this, you can ignore this e-mail.',
+  },
+  mailEmailTakenSubject: /*i18n*/ { id: 'mail.email_taken_subject', message: 'Little Museum: someone tried to use your address' },
+  mailEmailTakenBody: /*i18n*/ {
+    id: 'mail.email_taken_body',
+    message:
+      'Someone asked to move another Little Museum account to this e-mail address, but it already belongs to your account. Nothing was changed.\n\nIf you forgot your password, you can reset it here:\n{link}\n\nIf it was not you, you can ignore this e-mail.',
+  },
+  mailEmailChangedSubject: /*i18n*/ { id: 'mail.email_changed_subject', message: 'Little Museum: your e-mail address was changed' },
+  mailEmailChangedBody: /*i18n*/ {
+    id: 'mail.email_changed_body',
+    message:
+      'The e-mail address of your Little Museum account was changed to {email}. From now on, log in with the new address.\n\nIf you did not make this change, reset your password at once and contact us:\n{link}',
   },
 } as const satisfies Record<string, Msg>;

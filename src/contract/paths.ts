@@ -6,6 +6,7 @@ export const API = {
   passwordReset: '/api/password-reset/',
   passwordResetConfirm: (uid: string, token: string) => `/api/password-reset-confirm/${uid}/${token}`,
   verifyEmail: (uid: string, token: string) => `/api/verify-email/${uid}/${token}`,
+  confirmEmail: (uid: string, token: string) => `/api/confirm-email/${uid}/${token}`,
   tokenRefresh: '/api/token/refresh/',
   registerProfile: '/api/register-profile/',
   children: '/api/children/',
@@ -42,6 +43,7 @@ export const UNAUTHENTICATED_PATHS = [
   '/api/password-reset/',
   '/api/login/',
   '/api/verify-email/',
+  '/api/confirm-email/',
 ] as const;
 
 /** CSRF: the server sets this cookie; the PWA echoes it in this header on writes. */

@@ -13,6 +13,7 @@ import { loadConfig } from './config';
 import { openFromConfig } from './db/open';
 import { seedDemo } from './db/seed';
 import type { AppDeps } from './deps';
+import { sweepFileDeletions } from './domain/file-deletions';
 import { purgeIdempotencyKeys } from './domain/idempotency';
 import { purgeOldWindows } from './domain/rate-limit';
 import { precompressPwa } from './middleware/static';
@@ -42,6 +43,10 @@ async function main(): Promise<void> {
     );
   await purge();
   setInterval(() => void purge(), 60 * 60 * 1000).unref();
+  // Files whose rows are gone but whose delete failed (or was cut short by a crash) are retried.
+  const sweep = () => sweepFileDeletions(deps).catch((err: unknown) => console.error('[files] sweep failed', err));
+  void sweep();
+  setInterval(() => void sweep(), 5 * 60 * 1000).unref();
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     console.log(`[api] Little Museum listening on http://localhost:${info.port} (${database.engine}; public URL ${config.publicUrl})`);
     const started = Date.now();

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -80,6 +81,26 @@ export const profileShares = pgTable(
   (t) => [primaryKey({ columns: [t.ownerProfileId, t.targetProfileId] }), index('profile_shares_target_idx').on(t.targetProfileId)],
 );
 
+/**
+ * One row per login (the parent's), and one per child login minted from it (parent_id). Every token carries
+ * its session's id (the `fam` claim): logout, refresh-token replay and deletion revoke the session, and a
+ * child session dies with its parent, on every instance at once (decisions.md, "Sessions end when they
+ * are ended").
+ */
+export const loginSessions = pgTable(
+  'login_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** The parent login a child session was chosen from; null for a parent login. */
+    parentId: text('parent_id').references((): AnyPgColumn => loginSessions.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id').references(() => profiles.id, { onDelete: 'cascade' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_sessions_user_idx').on(t.userId), index('login_sessions_parent_idx').on(t.parentId)],
+);
+
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -101,7 +122,9 @@ export const oneTimeTokens = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify', 'reset', 'email_change'] }).notNull(),
+    /** For email_change: the address that takes effect once its owner opens the link. */
+    newEmail: text('new_email'),
     /** sha256 of the token in the link; the token itself is never stored. */
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -142,6 +165,37 @@ export const navbarLinks = pgTable('navbar_links', {
   url: text('url').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
 });
+
+/**
+ * Files to delete once the rows that owned them are gone (a work's images, an avatar). Written in the same
+ * transaction as the deletion, deleted from storage after the commit, and retried until storage confirms:
+ * a failed delete is never forgotten.
+ */
+export const fileDeletions = pgTable(
+  'file_deletions',
+  {
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('file_deletions_next_idx').on(t.nextAttemptAt)],
+);
+
+/**
+ * A profile proved it knows an organization's code (a successful code check). Only such a proof lets the
+ * profile's PATCH add the organization (decisions.md, "Organization code check").
+ */
+export const organizationCodeProofs = pgTable(
+  'organization_code_proofs',
+  {
+    profileId: integer('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    provenAt: timestamp('proven_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.organizationId] })],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;

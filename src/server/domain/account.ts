@@ -1,14 +1,27 @@
-/** The parent account: its info, changes (e-mail, password) and deletion. */
-import { asc, eq, sql } from 'drizzle-orm';
+/**
+ * The parent account: its info, changes and deletion. Changing the e-mail or the password asks for the
+ * current password (decisions.md, "Re-authentication"); a new e-mail takes effect only once its owner
+ * opens the link sent to it, and the old address is told. The answer never reveals whether the new
+ * address already has an account, as sign-up does not.
+ */
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 
 import type { AccountInfo } from '../../contract/accounts';
+import type { Language } from '../../contract/limits';
 import { M } from '../../contract/messages';
 import { isUniqueViolation } from '../db/errors';
-import { profiles, refreshTokens, users, type UserRow } from '../db/schema';
+import type { Executor } from '../db/open';
+import { artworkImages, artworks, profiles, refreshTokens, users, type UserRow } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { ValidationError } from '../errors';
-import { hashPassword } from './passwords';
-import { issuePair, type TokenPairOut } from './sessions';
+import { ApiError, ValidationError } from '../errors';
+import { translator } from '../i18n';
+import { emailLink, findUserByUuid, sendMail } from './accounts';
+import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions';
+import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens';
+import { hashPassword, verifyPassword } from './passwords';
+import { lockAccount } from './quota';
+import { hit, LIMITS_BY_NAME, refund } from './rate-limit';
+import { startSession, type TokenPairOut } from './sessions';
 
 export async function accountInfo(deps: AppDeps, userId: number): Promise<AccountInfo> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
@@ -30,45 +43,114 @@ export interface AccountPatch {
   address?: string;
   email?: string;
   password?: string;
+  current_password?: string;
 }
 
-/** Applies the change; a new password ends every session and hands back a fresh parent pair. */
-export async function patchAccount(deps: AppDeps, user: UserRow, patch: AccountPatch): Promise<AccountInfo & Partial<TokenPairOut>> {
-  if (patch.email && patch.email !== user.email) {
-    const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, patch.email));
-    if (taken) throw ValidationError.of('email', M.emailUnavailable.id);
+/** Checks the current password for a sensitive change; failures count towards a per-account limit. */
+async function reauthenticate(deps: AppDeps, user: UserRow, password: string | undefined): Promise<void> {
+  if (!password) throw ValidationError.of('current_password', M.currentPasswordRequired.id);
+  const attempt = await hit(deps.db, LIMITS_BY_NAME.reauthUser, String(user.id), deps.clock());
+  if (!(await verifyPassword(user.passwordHash, password))) throw ValidationError.of('current_password', M.currentPasswordWrong.id);
+  await refund(deps.db, attempt);
+}
+
+/**
+ * Asks the owner of `email` to confirm it. If another account already has it, that owner is told
+ * instead, and the caller cannot tell the difference.
+ */
+async function requestEmailChange(deps: AppDeps, user: UserRow, email: string, lang: Language): Promise<void> {
+  await hit(deps.db, LIMITS_BY_NAME.emailChangeUser, String(user.id), deps.clock());
+  const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (taken) {
+    sendMail(deps, email, lang, [M.mailEmailTakenSubject, M.mailEmailTakenBody], { link: `${deps.config.publicUrl}/forgot-password` });
+    return;
   }
+  const token = await createOneTimeToken(deps.db, user.id, 'email_change', deps.clock(), email);
+  sendMail(deps, email, lang, [M.mailEmailChangeSubject, M.mailEmailChangeBody], { link: emailLink(deps, 'confirm-email', user.uuid, token) });
+}
+
+export type AccountPatchResult = AccountInfo & Partial<TokenPairOut> & { message: string };
+
+/**
+ * Applies the change. A new password ends every session and hands back a fresh parent pair; a new
+ * e-mail only sends its confirmation link (the stored address stays until it is opened).
+ */
+export async function patchAccount(deps: AppDeps, user: UserRow, patch: AccountPatch, lang: Language): Promise<AccountPatchResult> {
+  const newEmail = patch.email !== undefined && patch.email !== user.email ? patch.email : undefined;
+  if (newEmail !== undefined || patch.password !== undefined) await reauthenticate(deps, user, patch.current_password);
+
   const passwordHash = patch.password ? await hashPassword(patch.password) : undefined;
-  const now = deps.clock();
-  let updated: UserRow | undefined;
-  try {
+  const fields = {
+    ...(patch.first_name !== undefined ? { firstName: patch.first_name } : {}),
+    ...(patch.address !== undefined ? { address: patch.address } : {}),
+    ...(passwordHash ? { passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+  };
+  let updated: UserRow = user;
+  if (Object.keys(fields).length > 0) {
+    const now = deps.clock();
     updated = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(users)
-        .set({
-          firstName: patch.first_name,
-          address: patch.address,
-          email: patch.email,
-          ...(passwordHash ? { passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
-        })
-        .where(eq(users.id, user.id))
-        .returning();
+      const [row] = await tx.update(users).set(fields).where(eq(users.id, user.id)).returning();
       if (passwordHash) await tx.update(refreshTokens).set({ revokedAt: now }).where(eq(refreshTokens.userId, user.id));
-      return row;
+      return row ?? user;
+    });
+  }
+  if (newEmail !== undefined) await requestEmailChange(deps, user, newEmail, lang);
+
+  const t = translator(lang);
+  const info = await accountInfo(deps, user.id);
+  const message = t(newEmail !== undefined ? M.emailChangeSent : M.accountUpdated);
+  if (!passwordHash) return { ...info, message };
+  return { ...info, message, ...(await startSession(deps, updated, null)) };
+}
+
+/**
+ * Opens an e-mail change link: the address changes (it is proven by the link, so it also counts as
+ * verified), and the old address is told. 400 for a used, expired or unknown link, or when the address
+ * was taken meanwhile.
+ */
+export async function confirmEmailChange(deps: AppDeps, uid: string, token: string, lang: Language): Promise<void> {
+  const user = await findUserByUuid(deps, uid);
+  if (!user) throw new ApiError(400, M.linkInvalid);
+  const now = deps.clock();
+  let newEmail: string | null = null;
+  try {
+    newEmail = await deps.db.transaction(async (tx) => {
+      const used = await consumeOneTimeToken(tx, user.id, 'email_change', token, now);
+      if (!used?.newEmail) return null;
+      await tx
+        .update(users)
+        .set({ email: used.newEmail, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
+        .where(eq(users.id, user.id));
+      return used.newEmail;
     });
   } catch (err) {
-    // Two accounts racing for the same new address: the unique index decides.
-    if (isUniqueViolation(err)) throw ValidationError.of('email', M.emailUnavailable.id);
+    if (isUniqueViolation(err)) throw new ApiError(400, M.linkInvalid);
     throw err;
   }
-  const info = await accountInfo(deps, user.id);
-  if (!passwordHash || !updated) return info;
-  return { ...info, ...(await issuePair(deps, updated, null)) };
+  if (!newEmail) throw new ApiError(400, M.linkInvalid);
+  sendMail(deps, user.email, lang, [M.mailEmailChangedSubject, M.mailEmailChangedBody], { email: newEmail, link: `${deps.config.publicUrl}/forgot-password` });
 }
 
-/** Deletes the user; the cascade removes profiles, tokens and links, then the files go. */
+/** Every file the account owns: its profiles' avatars and their works' images. */
+async function filesOfAccount(db: Executor, userId: number): Promise<string[]> {
+  const owned = await db.select({ id: profiles.id, pictureKey: profiles.pictureKey }).from(profiles).where(eq(profiles.userId, userId));
+  if (owned.length === 0) return [];
+  const images = await db
+    .select({ display: artworkImages.displayKey, thumb: artworkImages.thumbKey })
+    .from(artworkImages)
+    .innerJoin(artworks, eq(artworks.id, artworkImages.artworkId))
+    .where(inArray(artworks.profileId, owned.map((p) => p.id)));
+  return [...owned.map((p) => p.pictureKey ?? ''), ...images.flatMap((i) => [i.display, i.thumb])].filter(Boolean);
+}
+
+/** Deletes the user; the cascade removes profiles, works, tokens and links, then every file goes. */
 export async function deleteAccount(deps: AppDeps, userId: number): Promise<void> {
-  const keys = await deps.db.select({ key: profiles.pictureKey }).from(profiles).where(eq(profiles.userId, userId));
-  await deps.db.delete(users).where(eq(users.id, userId));
-  await Promise.all(keys.flatMap(({ key }) => (key ? [deps.storage.delete(key)] : [])));
+  const keys = await deps.db.transaction(async (tx) => {
+    // Locked first, as uploads lock it: a work created meanwhile would otherwise escape the file list.
+    await lockAccount(tx, userId);
+    const scheduled = await scheduleFileDeletions(tx, await filesOfAccount(tx, userId));
+    await tx.delete(users).where(eq(users.id, userId));
+    return scheduled;
+  });
+  await deleteScheduledFiles(deps, keys);
 }

@@ -14,7 +14,7 @@ import { translator } from '../i18n';
 import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { hit, LIMITS_BY_NAME, refund } from './rate-limit';
-import { issuePair, type TokenPairOut } from './sessions';
+import { startSession, type TokenPairOut } from './sessions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,27 +23,32 @@ export async function findUserByEmail(deps: AppDeps, email: string): Promise<Use
   return user ?? null;
 }
 
-async function findUserByUuid(deps: AppDeps, uid: string): Promise<UserRow | null> {
+export async function findUserByUuid(deps: AppDeps, uid: string): Promise<UserRow | null> {
   if (!UUID.test(uid)) return null;
   const [user] = await deps.db.select().from(users).where(eq(users.uuid, uid.toLowerCase()));
   return user ?? null;
 }
 
 /** Mail goes out after the answer, so an SMTP round trip cannot hint that an address exists. */
-function deliver(deps: AppDeps, to: string, lang: Language, kind: 'verify' | 'exists' | 'reset', link: string): void {
+export function sendMail(deps: AppDeps, to: string, lang: Language, [subject, body]: readonly [Msg, Msg], values: Record<string, string>): void {
   const t = translator(lang);
-  const templates: Record<typeof kind, readonly [Msg, Msg]> = {
-    verify: [M.mailVerifySubject, M.mailVerifyBody],
-    exists: [M.mailExistsSubject, M.mailExistsBody],
-    reset: [M.mailResetSubject, M.mailResetBody],
-  };
-  const [subject, body] = templates[kind];
-  deps.mail.send({ to, subject: t(subject), text: t(body, { link }), link }).catch((err: unknown) => {
+  deps.mail.send({ to, subject: t(subject), text: t(body, values), link: values.link }).catch((err: unknown) => {
     console.error('[mail] sending failed', err);
   });
 }
 
-function link(deps: AppDeps, page: string, uid: string, token: string): string {
+const TEMPLATES = {
+  verify: [M.mailVerifySubject, M.mailVerifyBody],
+  exists: [M.mailExistsSubject, M.mailExistsBody],
+  reset: [M.mailResetSubject, M.mailResetBody],
+} as const satisfies Record<string, readonly [Msg, Msg]>;
+
+function deliver(deps: AppDeps, to: string, lang: Language, kind: keyof typeof TEMPLATES, link: string): void {
+  sendMail(deps, to, lang, TEMPLATES[kind], { link });
+}
+
+/** A link in an e-mail: {PUBLIC_URL}/{page}?uid=…&token=… */
+export function emailLink(deps: AppDeps, page: string, uid: string, token: string): string {
   return `${deps.config.publicUrl}/${page}?uid=${encodeURIComponent(uid)}&token=${encodeURIComponent(token)}`;
 }
 
@@ -65,7 +70,7 @@ export async function signup(deps: AppDeps, input: { email: string; password: st
     if (!user) return null; // a concurrent sign-up won the race; it sends its own mail
     return { user, token: await createOneTimeToken(tx, user.id, 'verify', now) };
   });
-  if (outcome) deliver(deps, outcome.user.email, lang, 'verify', link(deps, 'verify-email', outcome.user.uuid, outcome.token));
+  if (outcome) deliver(deps, outcome.user.email, lang, 'verify', emailLink(deps, 'verify-email', outcome.user.uuid, outcome.token));
 }
 
 export async function verifyEmail(deps: AppDeps, uid: string, token: string): Promise<void> {
@@ -95,7 +100,7 @@ export async function login(deps: AppDeps, input: { email: string; password: str
   await refund(deps.db, ipHit);
   await refund(deps.db, emailHit);
   if (!user.emailVerifiedAt) throw new ApiError(403, M.notVerified);
-  return issuePair(deps, user, null);
+  return startSession(deps, user, null);
 }
 
 export async function requestPasswordReset(deps: AppDeps, email: string, lang: Language, ip: string): Promise<void> {
@@ -105,7 +110,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string, lang: L
   const user = await findUserByEmail(deps, email);
   if (!user) return;
   const token = await createOneTimeToken(deps.db, user.id, 'reset', now);
-  deliver(deps, user.email, lang, 'reset', link(deps, 'password-reset-confirm', user.uuid, token));
+  deliver(deps, user.email, lang, 'reset', emailLink(deps, 'password-reset-confirm', user.uuid, token));
 }
 
 /** Sets the new password, marks the address verified (the link proves it) and ends every session. */

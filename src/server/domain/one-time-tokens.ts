@@ -1,6 +1,6 @@
 /**
- * Single-use e-mail link tokens (verify 24 h, reset 1 h). Only a sha256 of the token is stored,
- * so a database leak does not hand out working links.
+ * Single-use e-mail link tokens (verify 24 h, reset 1 h, e-mail change 24 h). Only a sha256 of the
+ * token is stored, so a database leak does not hand out working links.
  */
 import { createHash, randomBytes } from 'node:crypto';
 
@@ -9,25 +9,34 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/open';
 import { oneTimeTokens } from '../db/schema';
 
-export type Purpose = 'verify' | 'reset';
+export type Purpose = 'verify' | 'reset' | 'email_change';
 
-const TTL_MS: Record<Purpose, number> = { verify: 24 * 60 * 60 * 1000, reset: 60 * 60 * 1000 };
+const TTL_MS: Record<Purpose, number> = { verify: 24 * 60 * 60 * 1000, reset: 60 * 60 * 1000, email_change: 24 * 60 * 60 * 1000 };
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Creates a token and invalidates older unused ones of the same purpose: only the newest link works. */
-export async function createOneTimeToken(db: Executor, userId: number, purpose: Purpose, now: Date): Promise<string> {
+/**
+ * Creates a token and invalidates older unused ones of the same purpose: only the newest link works.
+ * `newEmail` is the address an email_change link confirms.
+ */
+export async function createOneTimeToken(db: Executor, userId: number, purpose: Purpose, now: Date, newEmail?: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db
     .update(oneTimeTokens)
     .set({ usedAt: now })
     .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
-  await db.insert(oneTimeTokens).values({ userId, purpose, tokenHash: digest(token), expiresAt: new Date(now.getTime() + TTL_MS[purpose]) });
+  await db.insert(oneTimeTokens).values({ userId, purpose, newEmail, tokenHash: digest(token), expiresAt: new Date(now.getTime() + TTL_MS[purpose]) });
   return token;
 }
 
-/** Marks the token used if it is valid for this user; false for unknown, expired or used tokens. */
-export async function consumeOneTimeToken(db: Executor, userId: number, purpose: Purpose, token: string, now: Date): Promise<boolean> {
+/** Marks the token used if it is valid for this user; null for unknown, expired or used tokens. */
+export async function consumeOneTimeToken(
+  db: Executor,
+  userId: number,
+  purpose: Purpose,
+  token: string,
+  now: Date,
+): Promise<{ newEmail: string | null } | null> {
   const rows = await db
     .update(oneTimeTokens)
     .set({ usedAt: now })
@@ -40,6 +49,6 @@ export async function consumeOneTimeToken(db: Executor, userId: number, purpose:
         gt(oneTimeTokens.expiresAt, now),
       ),
     )
-    .returning({ id: oneTimeTokens.id });
-  return rows.length === 1;
+    .returning({ newEmail: oneTimeTokens.newEmail });
+  return rows[0] ?? null;
 }

@@ -1,9 +1,9 @@
 /** Organizations: the ones a profile (or a family) joined, lookup by id, and the code check. */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 
 import type { Organization } from '../../contract/accounts';
 import { M } from '../../contract/messages';
-import { organizations, profileOrganizations, profiles } from '../db/schema';
+import { organizationCodeProofs, organizations, profileOrganizations, profiles } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { hit, LIMITS_BY_NAME } from './rate-limit';
@@ -22,18 +22,34 @@ export async function joinedOrganizations(deps: AppDeps, userId: number, profile
     .orderBy(asc(organizations.id));
 }
 
-export async function organizationById(deps: AppDeps, id: number): Promise<Organization> {
-  const [row] = await deps.db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, id));
+/** One organization, only for a caller that belongs to it (a profile, or any profile of the family); else 404. */
+export async function organizationById(deps: AppDeps, id: number, userId: number, profileId: number | null): Promise<Organization> {
+  const [row] = await deps.db
+    .selectDistinct({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .innerJoin(profileOrganizations, eq(profileOrganizations.organizationId, organizations.id))
+    .innerJoin(profiles, eq(profiles.id, profileOrganizations.profileId))
+    .where(and(eq(organizations.id, id), eq(profiles.userId, userId), profileId === null ? undefined : eq(profiles.id, profileId)));
   if (!row) throw new ApiError(404, M.notFound);
   return row;
 }
 
-/** Counted per user before the lookup, so guessing the 10^6 codes is slow. */
-export async function checkOrganizationCode(deps: AppDeps, userId: number, code: string): Promise<Organization> {
-  await hit(deps.db, LIMITS_BY_NAME.orgCheckUser, String(userId), deps.clock());
+/**
+ * Counted per user before the lookup, so guessing the 10^6 codes is slow. A child's successful check is
+ * its proof of the code: only then may its profile add the organization (profiles.ts, assertMayJoin).
+ */
+export async function checkOrganizationCode(deps: AppDeps, userId: number, profileId: number | null, code: string): Promise<Organization> {
+  const now = deps.clock();
+  await hit(deps.db, LIMITS_BY_NAME.orgCheckUser, String(userId), now);
   const [row] = /^\d{6}$/.test(code)
     ? await deps.db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.code, code))
     : [];
   if (!row) throw new ApiError(404, M.orgCodeInvalid);
+  if (profileId !== null) {
+    await deps.db
+      .insert(organizationCodeProofs)
+      .values({ profileId, organizationId: row.id, provenAt: now })
+      .onConflictDoUpdate({ target: [organizationCodeProofs.profileId, organizationCodeProofs.organizationId], set: { provenAt: now } });
+  }
   return row;
 }

@@ -5,17 +5,31 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 
 import type { Profile } from '../../contract/accounts';
 import { M } from '../../contract/messages';
 import { isUniqueViolation } from '../db/errors';
 import type { Executor } from '../db/open';
-import { organizations, profileOrganizations, profileShares, profiles, type ProfileRow } from '../db/schema';
+import {
+  artworkImages,
+  artworks,
+  organizationCodeProofs,
+  organizations,
+  profileOrganizations,
+  profileShares,
+  profiles,
+  type ProfileRow,
+} from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError, ValidationError } from '../errors';
 import { makeAvatar } from '../adapters/images';
-import { issuePair, type TokenPairOut } from './sessions';
+import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions';
+import { lockAccount } from './quota';
+import { startSession, type Auth, type TokenPairOut } from './sessions';
+
+/** How long a successful code check lets the profile add that organization. */
+export const CODE_PROOF_TTL_MS = 24 * 60 * 60 * 1000;
 
 const pictureUrl = (deps: AppDeps, key: string | null) => (key ? deps.storage.url(key) : null);
 
@@ -94,6 +108,33 @@ export async function registerProfile(deps: AppDeps, userId: number, input: NewP
   }
 }
 
+/**
+ * The organizations list may keep or drop memberships, and add only an organization whose code this
+ * profile proved by a successful code check within the last day (decisions.md, "Organization code
+ * check"); anything else is 400, as an invalid code is.
+ */
+async function assertMayJoin(deps: AppDeps, profileId: number, orgIds: number[]): Promise<void> {
+  const current = await deps.db
+    .select({ id: profileOrganizations.organizationId })
+    .from(profileOrganizations)
+    .where(eq(profileOrganizations.profileId, profileId));
+  const joined = new Set(current.map((o) => o.id));
+  const adding = orgIds.filter((id) => !joined.has(id));
+  if (adding.length === 0) return;
+  const since = new Date(deps.clock().getTime() - CODE_PROOF_TTL_MS);
+  const proven = await deps.db
+    .select({ id: organizationCodeProofs.organizationId })
+    .from(organizationCodeProofs)
+    .where(
+      and(
+        eq(organizationCodeProofs.profileId, profileId),
+        inArray(organizationCodeProofs.organizationId, adding),
+        gt(organizationCodeProofs.provenAt, since),
+      ),
+    );
+  if (proven.length !== adding.length) throw ValidationError.of('organizations', M.orgCodeInvalid.id);
+}
+
 export interface ProfilePatch {
   username?: string;
   first_name?: string;
@@ -106,10 +147,7 @@ export interface ProfilePatch {
 
 export async function patchProfile(deps: AppDeps, userId: number, profileId: number, patch: ProfilePatch): Promise<Profile> {
   const orgIds = patch.organizations ? [...new Set(patch.organizations)] : undefined;
-  if (orgIds && orgIds.length > 0) {
-    const known = await deps.db.select({ id: organizations.id }).from(organizations).where(inArray(organizations.id, orgIds));
-    if (known.length !== orgIds.length) throw ValidationError.of('organizations', M.invalidValue.id);
-  }
+  if (orgIds) await assertMayJoin(deps, profileId, orgIds);
   let shareTargets: number[] | undefined;
   if (patch.shared_users) {
     const family = await deps.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId));
@@ -143,17 +181,28 @@ export async function patchProfile(deps: AppDeps, userId: number, profileId: num
   );
 }
 
+/** Deletes the profile; its works, likes and tokens go by cascade, and every file it owned after the commit. */
 export async function deleteProfile(deps: AppDeps, userId: number, profileId: number): Promise<void> {
-  const [row] = await deps.db
-    .delete(profiles)
-    .where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)))
-    .returning({ pictureKey: profiles.pictureKey });
-  if (!row) throw new ApiError(404, M.notFound);
-  if (row.pictureKey) await deps.storage.delete(row.pictureKey);
+  const keys = await deps.db.transaction(async (tx) => {
+    // The account's lock, as uploads take it: a work landing meanwhile cannot escape the file list.
+    await lockAccount(tx, userId);
+    const [row] = await tx.select({ pictureKey: profiles.pictureKey }).from(profiles).where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)));
+    if (!row) throw new ApiError(404, M.notFound);
+    const images = await tx
+      .select({ display: artworkImages.displayKey, thumb: artworkImages.thumbKey })
+      .from(artworkImages)
+      .innerJoin(artworks, eq(artworks.id, artworkImages.artworkId))
+      .where(eq(artworks.profileId, profileId));
+    const scheduled = await scheduleFileDeletions(tx, [row.pictureKey, ...images.flatMap((i) => [i.display, i.thumb])]);
+    await tx.delete(profiles).where(eq(profiles.id, profileId));
+    return scheduled;
+  });
+  await deleteScheduledFiles(deps, keys);
 }
 
-export async function childLogin(deps: AppDeps, user: { id: number; tokenVersion: number }, username: string): Promise<{ pair: TokenPairOut; username: string }> {
-  const [row] = await deps.db.select().from(profiles).where(and(eq(profiles.userId, user.id), eq(profiles.username, username)));
+/** A child login chosen from the caller's parent session: it ends when that session ends. */
+export async function childLogin(deps: AppDeps, parent: Auth, username: string): Promise<{ pair: TokenPairOut; username: string }> {
+  const [row] = await deps.db.select().from(profiles).where(and(eq(profiles.userId, parent.user.id), eq(profiles.username, username)));
   if (!row) throw new ApiError(404, M.notFound);
-  return { pair: await issuePair(deps, user, row.id), username: row.username };
+  return { pair: await startSession(deps, parent.user, row.id, parent.session), username: row.username };
 }

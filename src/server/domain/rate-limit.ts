@@ -2,6 +2,8 @@
  * Fixed-window rate limits with the counters in the database, so they hold across restarts and
  * across API instances. One atomic upsert per hit: concurrent requests cannot both slip under.
  */
+import { createHash } from 'node:crypto';
+
 import { and, eq, lt, sql } from 'drizzle-orm';
 
 import { M } from '../../contract/messages';
@@ -23,6 +25,8 @@ export const LIMITS_BY_NAME = {
   resetEmail: { name: 'reset:email', max: 5, windowSeconds: 60 * MIN },
   resetIp: { name: 'reset:ip', max: 20, windowSeconds: 60 * MIN },
   orgCheckUser: { name: 'orgcheck:user', max: 20, windowSeconds: 10 * MIN },
+  reauthUser: { name: 'reauth:user', max: 10, windowSeconds: 15 * MIN },
+  emailChangeUser: { name: 'emailchange:user', max: 5, windowSeconds: 60 * MIN },
 } as const satisfies Record<string, Limit>;
 
 export interface Hit {
@@ -30,9 +34,15 @@ export interface Hit {
   windowStart: Date;
 }
 
+/** Subjects are e-mails, addresses and ids as sent; a long one is hashed, so a key stays small and indexable. */
+function keyOf(limit: Limit, subject: string): string {
+  const bounded = subject.length <= 64 && !subject.includes('\u0000') ? subject : `sha256:${createHash('sha256').update(subject).digest('hex')}`;
+  return `${limit.name}:${bounded}`;
+}
+
 function windowOf(limit: Limit, subject: string, now: Date): Hit {
   const size = limit.windowSeconds * 1000;
-  return { key: `${limit.name}:${subject}`, windowStart: new Date(Math.floor(now.getTime() / size) * size) };
+  return { key: keyOf(limit, subject), windowStart: new Date(Math.floor(now.getTime() / size) * size) };
 }
 
 /** Counts one attempt; throws 429 once the window's count exceeds the limit. */

@@ -1,15 +1,18 @@
 /**
  * Sessions: access/refresh pairs, refresh rotation with replay detection, and resolving a bearer
- * token to a user (and profile for child tokens). token_version on the user row invalidates every
- * token at once; a refresh family invalidates one login.
+ * token to a user (and profile for child tokens). Every token names its login session (`fam`); a
+ * session revoked (logout, replay, deletion) or whose parent login was revoked stops every token of
+ * it at once, checked on every request against the database, so on every instance. token_version on
+ * the user row still invalidates all of a user's tokens at once (password change or reset).
  */
 import { randomUUID } from 'node:crypto';
 
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 
 import { M } from '../../contract/messages';
 import type { Executor } from '../db/open';
-import { profiles, refreshTokens, users, type ProfileRow, type UserRow } from '../db/schema';
+import { loginSessions, profiles, refreshTokens, users, type ProfileRow, type UserRow } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { signToken, verifyToken, type Claims } from './jwt';
@@ -19,94 +22,128 @@ export interface TokenPairOut {
   refresh: string;
 }
 
-/** The authenticated caller. `profile` is set for child tokens only. */
+/** The authenticated caller. `profile` is set for child tokens only; `session` is the login's id. */
 export interface Auth {
   user: UserRow;
   profile: ProfileRow | null;
   claims: Claims;
+  session: string;
 }
 
-/** Issues a new pair; without `family` it starts a new one (a fresh login). */
-export async function issuePair(
+/** Signs a pair for an existing session; the refresh token is recorded for rotation. */
+async function signPair(deps: AppDeps, user: Pick<UserRow, 'id' | 'tokenVersion'>, profileId: number | null, session: string, db: Executor): Promise<TokenPairOut> {
+  const now = deps.clock();
+  const child = profileId !== null;
+  const base = { userId: user.id, ver: user.tokenVersion, profileId, family: session };
+  const access = await signToken(deps.config.jwtSecret, { ...base, typ: child ? 'child_access' : 'access' }, now);
+  const refresh = await signToken(deps.config.jwtSecret, { ...base, typ: child ? 'child_refresh' : 'refresh' }, now);
+  await db.insert(refreshTokens).values({ jti: refresh.jti, family: session, userId: user.id, profileId, expiresAt: refresh.exp });
+  return { access: access.token, refresh: refresh.token };
+}
+
+/**
+ * Starts a session and issues its first pair: a parent login (no `parent`), or a child login chosen from
+ * the parent session `parent`, which it cannot outlive.
+ */
+export async function startSession(
   deps: AppDeps,
   user: Pick<UserRow, 'id' | 'tokenVersion'>,
   profileId: number | null,
-  family: string = randomUUID(),
+  parent: string | null = null,
   db: Executor = deps.db,
 ): Promise<TokenPairOut> {
-  const now = deps.clock();
-  const child = profileId !== null;
-  const base = { userId: user.id, ver: user.tokenVersion, profileId };
-  const access = await signToken(deps.config.jwtSecret, { ...base, typ: child ? 'child_access' : 'access' }, now);
-  const refresh = await signToken(deps.config.jwtSecret, { ...base, typ: child ? 'child_refresh' : 'refresh', family }, now);
-  await db.insert(refreshTokens).values({ jti: refresh.jti, family, userId: user.id, profileId, expiresAt: refresh.exp });
-  return { access: access.token, refresh: refresh.token };
+  const id = randomUUID();
+  await db.insert(loginSessions).values({ id, userId: user.id, profileId, parentId: parent, createdAt: deps.clock() });
+  return signPair(deps, user, profileId, id, db);
 }
 
 const expired = () => new ApiError(401, M.sessionExpired);
 
-/** POST /api/token/refresh/: rotate, or revoke the whole family on a replay. */
+const parentSession = alias(loginSessions, 'parent_session');
+
+/**
+ * The live session a token's claims name: its user (at the token's version) and, for a child token, its
+ * profile. One query per request; null when anything has ended (the session or its parent login revoked,
+ * the user's tokens invalidated, the profile or the account deleted).
+ */
+async function liveSession(db: Executor, claims: Claims): Promise<{ user: UserRow; profile: ProfileRow | null } | null> {
+  if (!claims.fam) return null;
+  const userId = Number(claims.sub);
+  const [row] = await db
+    .select({ user: users, profile: profiles, sessionProfile: loginSessions.profileId })
+    .from(loginSessions)
+    .innerJoin(users, eq(users.id, loginSessions.userId))
+    .leftJoin(parentSession, eq(parentSession.id, loginSessions.parentId))
+    .leftJoin(profiles, and(eq(profiles.id, loginSessions.profileId), eq(profiles.userId, loginSessions.userId)))
+    .where(
+      and(
+        eq(loginSessions.id, claims.fam),
+        eq(loginSessions.userId, userId),
+        isNull(loginSessions.revokedAt),
+        or(isNull(loginSessions.parentId), isNull(parentSession.revokedAt)),
+      ),
+    );
+  if (!row || row.user.tokenVersion !== claims.ver) return null;
+  if ((row.sessionProfile ?? undefined) !== claims.pid) return null;
+  if (claims.pid !== undefined && !row.profile) return null;
+  return { user: row.user, profile: row.profile };
+}
+
+/** POST /api/token/refresh/: rotate, or revoke the whole session on a replay. */
 export async function rotateRefresh(deps: AppDeps, token: string): Promise<TokenPairOut> {
   const now = deps.clock();
   const claims = await verifyToken(deps.config.jwtSecret, token, ['refresh', 'child_refresh'], now);
   if (!claims?.fam) throw expired();
-  const family = claims.fam;
-  const user = await currentUser(deps.db, claims);
-  if (!user) throw expired();
+  const session = claims.fam;
+  const live = await liveSession(deps.db, claims);
+  if (!live) throw expired();
 
   const outcome = await deps.db.transaction(async (tx) => {
     // Claiming the row atomically: of two concurrent uses only one sees used_at IS NULL.
     const claimed = await tx
       .update(refreshTokens)
       .set({ usedAt: now })
-      .where(and(eq(refreshTokens.jti, claims.jti), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+      .where(and(eq(refreshTokens.jti, claims.jti), eq(refreshTokens.family, session), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
       .returning({ profileId: refreshTokens.profileId });
-    const row = claimed[0];
-    if (!row) return 'replay' as const;
-    if (row.profileId !== null && !(await profileOfUser(tx, row.profileId, user.id))) return 'gone' as const;
-    return issuePair(deps, user, row.profileId, family, tx);
+    if (!claimed[0]) return 'replay' as const;
+    return signPair(deps, live.user, live.profile?.id ?? null, session, tx);
   });
   if (outcome === 'replay') {
-    // A used token came back: someone holds a copy. End every session of this login.
-    await revokeFamily(deps, family);
+    // A used token came back: someone holds a copy. End this login, and the child logins chosen from it.
+    await revokeSession(deps, session);
     throw expired();
   }
-  if (outcome === 'gone') throw expired();
   return outcome;
 }
 
-export async function revokeFamily(deps: AppDeps, family: string, userId?: number): Promise<void> {
-  const where = userId === undefined ? eq(refreshTokens.family, family) : and(eq(refreshTokens.family, family), eq(refreshTokens.userId, userId));
-  await deps.db.update(refreshTokens).set({ revokedAt: deps.clock() }).where(and(where, isNull(refreshTokens.revokedAt)));
+/** Ends a session (and so the child sessions chosen from it); `userId` restricts it to that user's. */
+export async function revokeSession(deps: AppDeps, session: string, userId?: number): Promise<void> {
+  const now = deps.clock();
+  const mine = userId === undefined ? eq(loginSessions.id, session) : and(eq(loginSessions.id, session), eq(loginSessions.userId, userId));
+  await deps.db.transaction(async (tx) => {
+    const ended = await tx.update(loginSessions).set({ revokedAt: now }).where(and(mine, isNull(loginSessions.revokedAt))).returning({ id: loginSessions.id });
+    if (ended.length === 0) return;
+    // The refresh tokens go too, so that nothing can rotate them (the session check would refuse anyway).
+    await tx.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.family, session), isNull(refreshTokens.revokedAt)));
+  });
 }
 
-/** Logout: revokes the family of the given refresh token if it belongs to the caller. */
+/**
+ * Logout ends the session of the token that calls it: a child token ends that child login only, a parent
+ * token ends the parent login and every child login chosen from it. A refresh token sent along (the
+ * contract's body) ends its session too, if it belongs to the caller.
+ */
 export async function logout(deps: AppDeps, auth: Auth, refresh: string | undefined): Promise<void> {
+  await revokeSession(deps, auth.session, auth.user.id);
   if (!refresh) return;
   const claims = await verifyToken(deps.config.jwtSecret, refresh, ['refresh', 'child_refresh'], deps.clock());
-  if (claims?.fam && Number(claims.sub) === auth.user.id) await revokeFamily(deps, claims.fam, auth.user.id);
+  if (claims?.fam && claims.fam !== auth.session && Number(claims.sub) === auth.user.id) await revokeSession(deps, claims.fam, auth.user.id);
 }
 
 /** Resolves a bearer access token; null when it is invalid, expired or revoked. */
 export async function authenticate(deps: AppDeps, token: string): Promise<Auth | null> {
   const claims = await verifyToken(deps.config.jwtSecret, token, ['access', 'child_access'], deps.clock());
-  if (!claims) return null;
-  const user = await currentUser(deps.db, claims);
-  if (!user) return null;
-  if (claims.pid === undefined) return { user, profile: null, claims };
-  const profile = await profileOfUser(deps.db, claims.pid, user.id);
-  return profile ? { user, profile, claims } : null;
-}
-
-async function currentUser(db: Executor, claims: Claims): Promise<UserRow | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, Number(claims.sub)));
-  return user && user.tokenVersion === claims.ver ? user : null;
-}
-
-async function profileOfUser(db: Executor, profileId: number, userId: number): Promise<ProfileRow | null> {
-  const [row] = await db
-    .select()
-    .from(profiles)
-    .where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)));
-  return row ?? null;
+  if (!claims?.fam) return null;
+  const live = await liveSession(deps.db, claims);
+  return live ? { ...live, claims, session: claims.fam } : null;
 }

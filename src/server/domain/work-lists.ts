@@ -71,7 +71,7 @@ async function pageOf(deps: AppDeps, where: SQL, f: ListFilters, viewerId: numbe
 
 export type ListKind = { kind: 'public' } | { kind: 'my' } | { kind: 'collection' } | { kind: 'family' } | { kind: 'member'; memberId: number };
 
-/** The WHERE clause of a list for the viewer; 404 for an unknown member. */
+/** The WHERE clause of a list for the viewer; 404 for a member outside the viewer's family. */
 async function listWhere(deps: AppDeps, list: ListKind, viewerId: number | null): Promise<SQL> {
   switch (list.kind) {
     case 'public':
@@ -92,7 +92,12 @@ async function listWhere(deps: AppDeps, list: ListKind, viewerId: number | null)
       return and(sharedWith(v), ne(artworks.profileId, v))!;
     }
     case 'member': {
-      const [member] = await deps.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, list.memberId));
+      // A member of the viewer's own family; any other profile, known or not, is simply not found.
+      const family = deps.db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, viewerId ?? -1));
+      const [member] = await deps.db
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(and(eq(profiles.id, list.memberId), inArray(profiles.userId, family)));
       if (!member) throw new ApiError(404, M.notFound);
       return and(eq(artworks.profileId, list.memberId), visibleTo(viewerId))!;
     }

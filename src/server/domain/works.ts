@@ -16,6 +16,7 @@ import type { Executor, Tx } from '../db/open';
 import { artworkImages, artworks, artworkTags, categories, profiles, tags } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError, ValidationError } from '../errors';
+import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions';
 import { findReplay, hasReplay, saveReplay, type Replay } from './idempotency';
 import { assertRoom, lockAccount } from './quota';
 import { editableWork, ownedWork } from './visibility';
@@ -138,7 +139,7 @@ const imagesOf = (db: Executor, artworkId: number) =>
 
 /** POST /api/artworks/{id}/update/: owner or accepted shared user. Text fields replace the stored ones. */
 export async function updateWork(deps: AppDeps, actor: Actor, workId: number, fields: WorkUpdate, files: Uint8Array[]): Promise<Work> {
-  const { work } = await editableWork(deps.db, workId, actor.profileId);
+  const { work, isOwner } = await editableWork(deps.db, workId, actor.profileId);
   const early = planImages(await imagesOf(deps.db, workId), fields.keep_images, files.length);
   const refs = await references(deps.db, fields);
   const [owner] = await deps.db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, work.profileId));
@@ -155,10 +156,12 @@ export async function updateWork(deps: AppDeps, actor: Actor, workId: number, fi
       await assertRoom(tx, owner!.userId, stored.length, plan.removed.length);
       const [row] = await tx
         .update(artworks)
-        .set({ title: fields.title, description: fields.description, categoryId: refs.categoryId, isPublic: fields.is_public })
+        // Publishing is the owner's choice alone: a family member's is_public is ignored (README).
+        .set({ title: fields.title, description: fields.description, categoryId: refs.categoryId, isPublic: isOwner ? fields.is_public : undefined })
         .where(eq(artworks.id, workId))
         .returning();
       if (plan.removed.length > 0) {
+        await scheduleFileDeletions(tx, plan.removed.flatMap((i) => [i.displayKey, i.thumbKey]));
         await tx.delete(artworkImages).where(and(eq(artworkImages.artworkId, workId), inArray(artworkImages.id, plan.removed.map((i) => i.id))));
       }
       for (const [position, img] of plan.kept.entries()) {
@@ -168,7 +171,7 @@ export async function updateWork(deps: AppDeps, actor: Actor, workId: number, fi
       await replaceTags(tx, workId, refs.tagIds);
       return { view: await workView(deps, row!, actor.profileId, actor.lang, tx), removed: plan.removed };
     });
-    await removeImages(deps.storage, removed);
+    await deleteScheduledFiles(deps, removed.flatMap((i) => [i.displayKey, i.thumbKey]));
     return view;
   } catch (err) {
     await removeImages(deps.storage, stored);
@@ -176,13 +179,13 @@ export async function updateWork(deps: AppDeps, actor: Actor, workId: number, fi
   }
 }
 
-/** DELETE /api/artworks/{id}/delete/: the owner only; rows go by cascade, files after the commit. */
+/** DELETE /api/artworks/{id}/delete/: the owner only; rows go by cascade, files after the commit (never forgotten). */
 export async function deleteWork(deps: AppDeps, profileId: number, workId: number): Promise<void> {
   await ownedWork(deps.db, workId, profileId);
-  const images = await deps.db.transaction(async (tx) => {
+  const keys = await deps.db.transaction(async (tx) => {
     const rows = await imagesOf(tx, workId);
-    await tx.delete(artworks).where(and(eq(artworks.id, workId), eq(artworks.profileId, profileId)));
-    return rows;
+    const deleted = await tx.delete(artworks).where(and(eq(artworks.id, workId), eq(artworks.profileId, profileId))).returning({ id: artworks.id });
+    return deleted.length > 0 ? scheduleFileDeletions(tx, rows.flatMap((i) => [i.displayKey, i.thumbKey])) : [];
   });
-  await removeImages(deps.storage, images);
+  await deleteScheduledFiles(deps, keys);
 }

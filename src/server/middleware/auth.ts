@@ -1,6 +1,9 @@
 /**
- * Bearer authentication. The middleware only resolves the token; each route states what it needs
- * with requireAuth (any token of the family) or requireChild (a child token).
+ * Bearer authentication. The middleware only resolves the token; each route states who may call it
+ * with one guard placed first in its declaration: authRequired (any token of the family),
+ * parentRequired (the parent account's token: account-level calls) or childRequired (a child token,
+ * acting for its own profile only). The handlers then read the caller with requireAuth, requireParent
+ * or requireChild.
  */
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -31,6 +34,18 @@ export function requireAuth(c: Context<AppEnv>): Auth {
 /** Route guard placed before body validators, so an anonymous upload is refused before it is parsed. */
 export const authRequired = createMiddleware<AppEnv>(async (c, next) => {
   requireAuth(c);
+  await next();
+});
+
+/** Account-level calls (decisions.md, "Child tokens"): a child token is refused with 403. */
+export function requireParent(c: Context<AppEnv>): Auth {
+  const auth = requireAuth(c);
+  if (auth.profile) throw new ApiError(403, M.parentRequired);
+  return auth;
+}
+
+export const parentRequired = createMiddleware<AppEnv>(async (c, next) => {
+  requireParent(c);
   await next();
 });
 

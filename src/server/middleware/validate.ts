@@ -30,8 +30,32 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown): z.o
   return result.data;
 }
 
+/**
+ * The field whose text holds a NUL character, or null. PostgreSQL's text cannot store NUL, so such input
+ * is simply invalid: a 400 for that field, never a database error.
+ */
+export function fieldWithNul(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? (path.join('.') || NON_FIELD) : null;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = fieldWithNul(item, path.length > 0 ? path : [String(i)]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = fieldWithNul(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result) => {
     if (!result.success) throw new ValidationError(issuesToFields(result.error.issues));
+    const nul = fieldWithNul(result.data);
+    if (nul) throw ValidationError.of(nul, M.invalidValue.id);
   });
 }

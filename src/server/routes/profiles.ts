@@ -1,4 +1,8 @@
-/** Child profiles: registration, lists, the active profile, deletion and the child login. */
+/**
+ * Child profiles: registration, lists, the active profile, deletion and the child login. Adding,
+ * choosing and deleting profiles are the parent's (a child token may only delete its own profile, as
+ * /user-info does); the profile's own calls take its child token.
+ */
 import { Hono, type Context } from 'hono';
 
 import { profileLoginBody, profilePatchBody, registerProfileFields } from '../../contract/accounts';
@@ -7,8 +11,8 @@ import { ImageRejected } from '../adapters/images';
 import type { AppDeps } from '../deps';
 import { childLogin, deleteProfile, familyProfiles, patchProfile, profileView, registerProfile, type NewProfile } from '../domain/profiles';
 import type { AppEnv } from '../env';
-import { ValidationError } from '../errors';
-import { authRequired, childRequired, requireAuth, requireChild } from '../middleware/auth';
+import { ApiError, ValidationError } from '../errors';
+import { authRequired, childRequired, parentRequired, requireAuth, requireChild, requireParent } from '../middleware/auth';
 import { PICTURE_UPLOAD, readUpload, uploadSlot } from '../middleware/multipart';
 import { parseOrThrow, validate } from '../middleware/validate';
 import { idParam } from './params';
@@ -30,8 +34,8 @@ async function readProfileForm(c: Context<AppEnv>): Promise<{ fields: NewProfile
 
 export function profileRoutes(deps: AppDeps) {
   return new Hono<AppEnv>({ strict: false })
-    .post('/register-profile', authRequired, uploadSlot(deps), async (c) => {
-      const auth = requireAuth(c);
+    .post('/register-profile', parentRequired, uploadSlot(deps), async (c) => {
+      const auth = requireParent(c);
       const { fields, picture } = await readProfileForm(c);
       try {
         return c.json(await registerProfile(deps, auth.user.id, fields, picture), 201);
@@ -40,15 +44,15 @@ export function profileRoutes(deps: AppDeps) {
         throw err;
       }
     })
-    .get('/children', async (c) => {
+    .get('/children', authRequired, async (c) => {
       const auth = requireAuth(c);
       return c.json(await familyProfiles(deps, auth.user.id, auth.profile?.id ?? null));
     })
-    .get('/profiles', async (c) => {
+    .get('/profiles', authRequired, async (c) => {
       const auth = requireAuth(c);
       return c.json(await familyProfiles(deps, auth.user.id, auth.profile?.id ?? null));
     })
-    .get('/profile', async (c) => {
+    .get('/profile', childRequired, async (c) => {
       const auth = requireChild(c);
       return c.json(await profileView(deps, auth.user.id, auth.profile.id, auth.profile.id));
     })
@@ -56,14 +60,17 @@ export function profileRoutes(deps: AppDeps) {
       const auth = requireChild(c);
       return c.json(await patchProfile(deps, auth.user.id, auth.profile.id, c.req.valid('json')));
     })
-    .delete('/profiles/:id/delete', async (c) => {
+    .delete('/profiles/:id/delete', authRequired, async (c) => {
       const auth = requireAuth(c);
-      await deleteProfile(deps, auth.user.id, idParam(c, 'id'));
+      const id = idParam(c, 'id');
+      // A child deletes itself only; a sibling is the parent's to delete.
+      if (auth.profile && auth.profile.id !== id) throw new ApiError(403, M.parentRequired);
+      await deleteProfile(deps, auth.user.id, id);
       return c.json({ message: c.get('t')(M.profileDeleted) });
     })
-    .post('/profile/login', authRequired, validate('json', profileLoginBody), async (c) => {
-      const auth = requireAuth(c);
-      const { pair, username } = await childLogin(deps, auth.user, c.req.valid('json').username);
+    .post('/profile/login', parentRequired, validate('json', profileLoginBody), async (c) => {
+      const auth = requireParent(c);
+      const { pair, username } = await childLogin(deps, auth, c.req.valid('json').username);
       return c.json({ ...pair, message: c.get('t')(M.childLoggedIn, { username }) });
     });
 }

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { M } from '../../contract/messages';
-import { PASSWORD, TOKYO, childSession, signupVerified, startTestServer, type TestServer } from './harness';
+import { PASSWORD, TOKYO, childSession, linkParts, signupVerified, startTestServer, type TestServer } from './harness';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -13,12 +13,13 @@ afterAll(() => s.close());
 const patch = (token: string, json: unknown) => s.request('/api/account-info/', { method: 'PATCH', token, json });
 
 describe('account info', () => {
-  it('reads the account with its profiles, for parent and child tokens', async () => {
+  it('reads the account with its profiles, for the parent token only', async () => {
     const p = await signupVerified(s);
     const child = await childSession(s, p.access, 'yui');
     const expected = { email: p.email, first_name: '', address: '', profiles: [{ id: child.id, username: 'yui', profile_picture: null }] };
     expect(await s.request('/api/account-info/', { token: p.access })).toMatchObject({ status: 200, body: expected });
-    expect((await s.request('/api/account-info', { token: child.access })).body).toEqual(expected);
+    const asChild = await s.request('/api/account-info', { token: child.access });
+    expect(asChild).toMatchObject({ status: 403, body: { errors: M.parentRequired.message, detail: M.parentRequired.message } });
     expect((await s.request('/api/account-info/')).status).toBe(401);
   });
 
@@ -34,20 +35,55 @@ describe('account info', () => {
     });
   });
 
-  it('changes the e-mail unless it is taken', async () => {
+  it('a new e-mail asks for the current password and takes effect from the link sent to it; the old address is told', async () => {
     const p = await signupVerified(s);
-    const q = await signupVerified(s);
-    expect(await patch(p.access, { email: q.email })).toMatchObject({ status: 400, body: { email: [M.emailUnavailable.message] } });
-    const fresh = `NEW-${p.email}`;
-    const ok = await patch(p.access, { email: fresh });
-    expect(ok.body.email).toBe(fresh.toLowerCase());
+    const fresh = `new-${p.email}`;
+    expect(await patch(p.access, { email: fresh })).toMatchObject({ status: 400, body: { current_password: [M.currentPasswordRequired.message] } });
+    expect(await patch(p.access, { email: fresh, current_password: 'Wrong1234' })).toMatchObject({
+      status: 400,
+      body: { current_password: [M.currentPasswordWrong.message] },
+    });
+    const asked = await patch(p.access, { email: fresh.toUpperCase(), current_password: PASSWORD });
+    expect(asked).toMatchObject({ status: 200, body: { email: p.email, message: M.emailChangeSent.message } });
+    // Nothing changes until the new address's owner opens the link.
+    expect((await s.request('/api/login/', { json: { email: fresh, password: PASSWORD } })).status).toBe(401);
+    const mail = await s.waitForMail(fresh);
+    const { uid, token, path } = linkParts(mail.link);
+    expect(path).toBe('/confirm-email');
+    const before = (await s.mails()).filter((m) => m.to === p.email).length;
+    expect(await s.request(`/api/confirm-email/${uid}/${token}/`, { method: 'POST' })).toMatchObject({ status: 200, body: { detail: M.emailChanged.message } });
     expect((await s.request('/api/login/', { json: { email: fresh, password: PASSWORD } })).status).toBe(200);
+    expect((await s.request('/api/login/', { json: { email: p.email, password: PASSWORD } })).status).toBe(401);
+    const notice = await s.waitForMail(p.email, before);
+    expect(notice.subject).toBe(M.mailEmailChangedSubject.message);
+    expect(notice.text).toContain(fresh);
+    // Single use.
+    expect((await s.request(`/api/confirm-email/${uid}/${token}/`, { method: 'POST' })).status).toBe(400);
   });
 
-  it('a password change revokes old tokens and returns a new pair', async () => {
+  it('a taken address is answered exactly like a free one; its owner is told instead, and requests are rate-limited', async () => {
+    const p = await signupVerified(s);
+    const q = await signupVerified(s);
+    const before = (await s.mails()).filter((m) => m.to === q.email).length;
+    const taken = await patch(p.access, { email: q.email, current_password: PASSWORD });
+    const free = await patch(p.access, { email: `free-${p.email}`, current_password: PASSWORD });
+    expect(taken.status).toBe(200);
+    expect(taken.body).toEqual(free.body);
+    const told = await s.waitForMail(q.email, before);
+    expect(told.subject).toBe(M.mailEmailTakenSubject.message);
+    expect(told.text).not.toContain('confirm-email');
+    for (let i = 0; i < 3; i++) expect((await patch(p.access, { email: `x${i}-${p.email}`, current_password: PASSWORD })).status).toBe(200);
+    expect(await patch(p.access, { email: `y-${p.email}`, current_password: PASSWORD })).toMatchObject({ status: 429, body: { detail: M.rateLimited.message } });
+    // Name and address are not rate-limited.
+    expect((await patch(p.access, { first_name: 'Still Fine' })).status).toBe(200);
+  });
+
+  it('a password change needs the current password, revokes old tokens and returns a new pair', async () => {
     const p = await signupVerified(s);
     const child = await childSession(s, p.access, 'zen');
-    const res = await patch(p.access, { password: 'Changed123' });
+    expect(await patch(p.access, { password: 'Changed123' })).toMatchObject({ status: 400, body: { current_password: [M.currentPasswordRequired.message] } });
+    expect((await s.request('/api/user/me/', { token: p.access })).status).toBe(200);
+    const res = await patch(p.access, { password: 'Changed123', current_password: PASSWORD });
     expect(res.status).toBe(200);
     expect(typeof res.body.access).toBe('string');
     expect(typeof res.body.refresh).toBe('string');

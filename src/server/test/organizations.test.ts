@@ -23,10 +23,21 @@ describe('organizations', () => {
     expect((await s.request('/api/organizations/check/123456/')).status).toBe(401);
   });
 
-  it('gets one organization by id, 404 otherwise', async () => {
+  it('gets one organization by id for its members only, 404 otherwise', async () => {
     const p = await signupVerified(s);
-    const { body } = await s.request('/api/organizations/check/654321', { token: p.access });
-    expect(await s.request(`/api/organizations/${body.id}`, { token: p.access })).toMatchObject({ status: 200, body: { id: body.id, name: 'Aozora Kids Atelier' } });
+    const kid = await childSession(s, p.access, 'member');
+    const { body } = await s.request('/api/organizations/check/654321', { token: kid.access });
+    // Knowing the id is not enough: not a member yet.
+    for (const token of [p.access, kid.access]) expect((await s.request(`/api/organizations/${body.id}`, { token })).status).toBe(404);
+    expect((await s.request('/api/profile/', { method: 'PATCH', token: kid.access, json: { organizations: [body.id] } })).status).toBe(200);
+    for (const token of [p.access, kid.access]) {
+      expect(await s.request(`/api/organizations/${body.id}`, { token })).toMatchObject({ status: 200, body: { id: body.id, name: 'Aozora Kids Atelier' } });
+    }
+    // A sibling that did not join, and another family, do not see it.
+    const sibling = await childSession(s, p.access, 'sibling');
+    expect((await s.request(`/api/organizations/${body.id}`, { token: sibling.access })).status).toBe(404);
+    const q = await signupVerified(s);
+    expect((await s.request(`/api/organizations/${body.id}`, { token: q.access })).status).toBe(404);
     expect((await s.request('/api/organizations/424242/', { token: p.access })).status).toBe(404);
     expect((await s.request('/api/organizations/x/', { token: p.access })).status).toBe(404);
   });
@@ -35,8 +46,9 @@ describe('organizations', () => {
     const p = await signupVerified(s);
     const a = await childSession(s, p.access, 'a1');
     const b = await childSession(s, p.access, 'b1');
-    const sakura = (await s.request('/api/organizations/check/123456', { token: p.access })).body;
-    const aozora = (await s.request('/api/organizations/check/654321', { token: p.access })).body;
+    const sakura = (await s.request('/api/organizations/check/123456', { token: a.access })).body;
+    await s.request('/api/organizations/check/123456', { token: b.access });
+    const aozora = (await s.request('/api/organizations/check/654321', { token: b.access })).body;
     await s.request('/api/profile/', { method: 'PATCH', token: a.access, json: { organizations: [sakura.id] } });
     await s.request('/api/profile/', { method: 'PATCH', token: b.access, json: { organizations: [sakura.id, aozora.id] } });
     expect((await s.request('/api/organizations/', { token: a.access })).body).toEqual({ results: [sakura] });

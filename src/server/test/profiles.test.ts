@@ -114,7 +114,7 @@ describe('register-profile', () => {
 });
 
 describe('profile lists and the active profile', () => {
-  it('lists the family with is_logged_in and shared_users; child tokens reach account calls', async () => {
+  it('lists the family with is_logged_in and shared_users, for the parent and for a child', async () => {
     const p = await signupVerified(s);
     const a = await childSession(s, p.access, 'aki');
     const b = await childSession(s, p.access, 'ben');
@@ -166,7 +166,7 @@ describe('profile lists and the active profile', () => {
     await childSession(s, p.access, 'fuu');
     const foreign = await childSession(s, q.access, 'gen');
     const patch = (json: unknown) => s.request('/api/profile/', { method: 'PATCH', token: a.access, json });
-    expect(await patch({ organizations: [999999] })).toMatchObject({ status: 400, body: { organizations: [M.invalidValue.message] } });
+    expect(await patch({ organizations: [999999] })).toMatchObject({ status: 400, body: { organizations: [M.orgCodeInvalid.message] } });
     expect(await patch({ shared_users: [{ id: foreign.id, is_shared: true }] })).toMatchObject({ status: 400, body: { shared_users: [M.invalidUser.message] } });
     expect(await patch({ shared_users: [{ id: a.id, is_shared: true }] })).toMatchObject({ status: 400, body: { shared_users: [M.invalidUser.message] } });
     expect(await patch({ is_published: 'yes' })).toMatchObject({ status: 400, body: { is_published: [M.invalidValue.message] } });
@@ -179,7 +179,7 @@ describe('profile lists and the active profile', () => {
 });
 
 describe('profile deletion', () => {
-  it('deletes a family profile and its picture; another family gets 404', async () => {
+  it('deletes a family profile and its picture; another family gets 404, another family\'s child 403', async () => {
     const p = await signupVerified(s);
     const q = await signupVerified(s);
     const input = await photoWithGps();
@@ -189,9 +189,9 @@ describe('profile deletion', () => {
     });
     const path = `/api/profiles/${created.body.id}/delete/`;
     const qChild = await childSession(s, q.access, 'intruder');
-    for (const token of [q.access, qChild.access]) {
-      expect(await s.request(path, { method: 'DELETE', token })).toMatchObject({ status: 404, body: { detail: M.notFound.message } });
-    }
+    expect(await s.request(path, { method: 'DELETE', token: q.access })).toMatchObject({ status: 404, body: { detail: M.notFound.message } });
+    // A child token deletes its own profile only, whatever the id names.
+    expect(await s.request(path, { method: 'DELETE', token: qChild.access })).toMatchObject({ status: 403, body: { detail: M.parentRequired.message } });
     expect((await s.request(path, { method: 'DELETE' })).status).toBe(401);
     const res = await s.request(path, { method: 'DELETE', token: p.access });
     expect(res).toMatchObject({ status: 200, body: { message: M.profileDeleted.message } });

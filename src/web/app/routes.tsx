@@ -59,6 +59,8 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { path: '/artist-signup-detail', guard: 'public', page: placeholder(msg`Artist class details`) },
   { path: '/my-work', guard: 'public', page: lazyPage(() => import('../features/works/pages/my-work-page')) },
+  // The link sent to a new e-mail address: it works logged in or not, so it is neither guest-only nor guarded.
+  { path: '/confirm-email', guard: 'public', page: lazyPage(() => import('../features/account/pages/confirm-email-page')) },
   // Login required
   { path: '/gallery-detail/:id', guard: 'login', page: lazyPage(() => import('../features/works/pages/gallery-detail-page')) },
   { path: '/contest-application', guard: 'login', page: placeholder(msg`Contest application`) },

@@ -2,7 +2,7 @@
  * The one HTTP client (accounts spec §7, notes/api-behaviour.md). Every call:
  * - carries `?language=` (the active UI language);
  * - carries the bearer token: the child token first, none on the unauthenticated paths, and the
- *   parent token on the child login (it picks a child, so it must act as the parent);
+ *   parent token on the account-level calls a child's pages make (the child login, the image count);
  * - sends credentials and the X-CSRFToken header (from the csrftoken cookie) on writes;
  * - has no timeout;
  * - on a 401 refreshes once (concurrent calls share that refresh) and retries once, unless it is a
@@ -19,6 +19,7 @@ import { API, CSRF_COOKIE, CSRF_HEADER, UNAUTHENTICATED_PATHS } from '../../cont
 import { ApiError, isHTTPError } from './api-error';
 import { refreshTokenOf, tokenOf, useSession, type TokenKind } from './session';
 import { notify } from './toast';
+import { reportAnswer, reportNetworkFailure } from './use-online';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -30,11 +31,18 @@ function isUnauthenticated(path: string): boolean {
   return UNAUTHENTICATED_PATHS.some((p) => path.startsWith(p));
 }
 
+/**
+ * Account-level calls, sent with the parent token even while a child is selected: the child login picks a
+ * child, and the image count belongs to the account (decisions.md, "Child tokens").
+ */
+const PARENT_PATHS: readonly string[] = [API.profileLogin, API.userImageCount];
+
 /** The token kind a path is called with, given the tokens held now. */
 function kindFor(path: string): TokenKind | null {
   if (path === API.tokenRefresh || isUnauthenticated(path)) return null;
   const s = useSession.getState();
-  if (path.startsWith(API.profileLogin)) return s.token ? 'parent' : null;
+  if (s.token && PARENT_PATHS.some((p) => path.startsWith(p))) return 'parent';
+  if (path.startsWith(API.profileLogin)) return null;
   if (s.childToken) return 'child';
   return s.token ? 'parent' : null;
 }
@@ -100,6 +108,12 @@ function createClient(ky: typeof import('ky').default): KyInstance {
 
 type TokenPair = z.infer<typeof tokenPair>;
 
+/** An HTTP error is an answer; fetch's TypeError is a request that never got one (use-online). */
+function reportReachability(error: unknown): void {
+  if (isHTTPError(error)) reportAnswer();
+  else if (error instanceof TypeError) reportNetworkFailure();
+}
+
 const inflight = new Map<TokenKind, Promise<boolean>>();
 
 /**
@@ -127,6 +141,7 @@ export function refreshTokens(kind: TokenKind): Promise<boolean> {
       if (refreshTokenOf(kind) === refresh) useSession.getState().setPair(kind, pair);
       return true;
     } catch (error) {
+      reportReachability(error);
       console.warn(`Token refresh (${kind}) failed`, error);
       if (isHTTPError(error) && refreshTokenOf(kind) === refresh) {
         const s = useSession.getState();
@@ -185,9 +200,11 @@ async function call<T>(method: string, path: string, options: CallOptions<T> = {
   if (schema instanceof Promise) schema.catch(() => undefined);
   try {
     const response = await (await getClient())(path, kyOptions);
+    reportAnswer();
     return await parse(response, schema);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    reportReachability(error);
     const apiError = await import('./api-error-message').then(
       (m) => m.toApiError(error),
       // Without its chunk (offline before it was cached) the failure still rejects, with the bare error.

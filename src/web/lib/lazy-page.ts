@@ -5,6 +5,8 @@
  */
 import { createElement, lazy, useState, type ComponentType } from 'react';
 
+import { isOnline } from './use-online';
+
 const CHUNK_TIMEOUT_MS = 120_000;
 
 export type ChunkFailure = 'missing' | 'timeout' | 'other';
@@ -27,7 +29,7 @@ function toChunkError(error: unknown): ChunkLoadError {
   const chunk = /([\w.-]+)\.(?:js|css)\b/.exec(message)?.[1] ?? 'unknown';
   if (error instanceof ChunkTimeout) return new ChunkLoadError(chunk, 'timeout');
   // Online and still failing: the file is gone (usually a newer version was deployed).
-  return new ChunkLoadError(chunk, navigator.onLine ? 'missing' : 'other');
+  return new ChunkLoadError(chunk, isOnline() ? 'missing' : 'other');
 }
 
 /**

@@ -9,7 +9,7 @@ import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 
 import { notify } from './toast';
-import { useOnline } from './use-online';
+import { isOnline, useOnline } from './use-online';
 
 const NEEDS_NETWORK = msg`You're offline. This needs an internet connection, so try again when you're back online.`;
 
@@ -35,8 +35,8 @@ export function useNetworkAction(why: MessageDescriptor = NEEDS_NETWORK): Networ
     reason: online ? null : text,
     reasonId,
     run: (action) => {
-      // navigator.onLine at the moment of the tap, not at the last render.
-      if (navigator.onLine) return action();
+      // Online at the moment of the tap, not at the last render.
+      if (isOnline()) return action();
       notify.info(text);
       return undefined;
     },

@@ -7,6 +7,7 @@ import type { Workbox } from 'workbox-window';
 import { create } from 'zustand';
 
 import { afterFirstPaint } from './first-paint';
+import { isOnline } from './use-online';
 
 /** How often an open app asks the server for a new version, besides each return to the tab. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -58,9 +59,9 @@ function register(wb: Workbox): void {
   void wb.register().catch(() => undefined);
   const check = () => void wb.update().catch(() => undefined);
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible' && navigator.onLine) check();
+    if (document.visibilityState === 'visible' && isOnline()) check();
   });
-  window.setInterval(() => navigator.onLine && check(), UPDATE_CHECK_MS);
+  window.setInterval(() => isOnline() && check(), UPDATE_CHECK_MS);
 }
 
 /** Activates the waiting worker; the page reloads once it has taken over. */

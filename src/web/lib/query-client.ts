@@ -2,10 +2,17 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 
 import { ApiError } from './api-error';
+import { isOnline, subscribeOnline } from './use-online';
 
-// TanStack assumes "online" until an `offline` event; a cold start without signal must know at once,
-// so queries pause (and show their persisted data) instead of failing. The events keep it in step.
-if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+// TanStack assumes "online" until an `offline` event. It follows the app's own measure instead (the browser's
+// hint, corrected by requests that fail for the network), so that on a cold start without signal, or on a dead
+// network, queries pause and show their persisted data instead of failing.
+if (typeof navigator !== 'undefined') {
+  onlineManager.setEventListener((setOnline) => {
+    setOnline(isOnline());
+    return subscribeOnline(() => setOnline(isOnline()));
+  });
+}
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -15,6 +15,7 @@ import { queryKeys } from './query-keys';
 import { forgetStored, loadQueue, markDone, queueItem, updateQueueItem, useQueue, type QueueItem } from './queue';
 import { useSession } from './session';
 import { notify } from './toast';
+import { isOnline, reportAnswer, reportNetworkFailure, subscribeOnline } from './use-online';
 
 const MAX_BACKOFF_MS = 60_000;
 
@@ -72,6 +73,8 @@ async function upload(item: QueueItem): Promise<void> {
   let answer = await send(item);
   // An expired token: refresh once and send again (the idempotency key makes this safe).
   if (answer.status === 401 && (await refreshTokens('child'))) answer = await send(item);
+  if (answer.status === 0) reportNetworkFailure();
+  else reportAnswer();
   if (!queueItem(item.id)) return; // discarded meanwhile
   if (answer.status >= 200 && answer.status < 300) {
     await forgetStored(item.id);
@@ -127,7 +130,7 @@ export function flushQueue(): void {
     try {
       do {
         again = false;
-        for (let item = nextItem(Date.now()); item && navigator.onLine; item = nextItem(Date.now())) {
+        for (let item = nextItem(Date.now()); item && isOnline(); item = nextItem(Date.now())) {
           await upload(item);
         }
       } while (again);
@@ -153,7 +156,11 @@ export function startUploadQueue(): void {
   started = true;
   // main.tsx has usually read the queue already: it loads this module only once something is queued.
   void (useQueue.getState().loaded ? Promise.resolve() : loadQueue()).then(flushQueue);
-  window.addEventListener('online', () => {
+  let online = isOnline();
+  subscribeOnline(() => {
+    const was = online;
+    online = isOnline();
+    if (was || !online) return;
     // Back online: everything waiting may go now, backoff or not.
     for (const i of useQueue.getState().items) if (i.status === 'waiting') void updateQueueItem(i.id, { retryAt: 0 }, false);
     flushQueue();

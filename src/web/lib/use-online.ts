@@ -1,15 +1,90 @@
+/**
+ * Whether the app can reach the server. `navigator.onLine` is only a hint: on a dead network (signal bars
+ * but no data, a captive portal, or Chromium after a reload under a test's offline switch) it stays true
+ * while every request fails. So the calls report what happened: a request that fails for the network marks
+ * the app offline, and the next answer of any status marks it online again. While offline by that
+ * measure, a small probe asks the server now and then (sooner when the app comes back into view), since
+ * no `online` event will come.
+ */
 import { useSyncExternalStore } from 'react';
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
+import { API } from '../../contract/paths';
+
+const PROBE_FIRST_MS = 3_000;
+const PROBE_MAX_MS = 30_000;
+
+let reachable = true;
+let probeDelay = PROBE_FIRST_MS;
+let probeTimer: number | undefined;
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
 }
 
-/** Whether the browser believes it is online (a hint: a request may still fail). */
+/** Online as far as the app knows: the browser thinks so and the last request got an answer. */
+export function isOnline(): boolean {
+  return navigator.onLine && reachable;
+}
+
+/** A request got an answer (of any status): the network works. */
+export function reportAnswer(): void {
+  window.clearTimeout(probeTimer);
+  probeDelay = PROBE_FIRST_MS;
+  if (reachable) return;
+  reachable = true;
+  emit();
+}
+
+/** A request failed without an answer: the network does not work, whatever navigator.onLine says. */
+export function reportNetworkFailure(): void {
+  if (reachable) {
+    reachable = false;
+    emit();
+  }
+  scheduleProbe();
+}
+
+function scheduleProbe(): void {
+  window.clearTimeout(probeTimer);
+  probeTimer = window.setTimeout(() => void probe(), probeDelay);
+  probeDelay = Math.min(PROBE_MAX_MS, probeDelay * 2);
+}
+
+/** Any answer from the API proves the way there works (the service worker never answers /api/). */
+async function probe(): Promise<void> {
+  if (reachable || !navigator.onLine) return;
+  try {
+    await fetch(API.publicNavbar, { cache: 'no-store', credentials: 'omit' });
+    reportAnswer();
+  } catch {
+    scheduleProbe();
+  }
+}
+
+if (typeof window !== 'undefined') {
+  // The browser's own events: `online` is worth a fresh try at once, `offline` needs no proof.
+  window.addEventListener('online', () => {
+    reachable = true;
+    probeDelay = PROBE_FIRST_MS;
+    emit();
+  });
+  window.addEventListener('offline', emit);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && !reachable) {
+      probeDelay = PROBE_FIRST_MS;
+      void probe();
+    }
+  });
+}
+
+/** Calls `onChange` whenever isOnline() may have changed; returns the unsubscribe. */
+export function subscribeOnline(onChange: () => void): () => void {
+  listeners.add(onChange);
+  return () => listeners.delete(onChange);
+}
+
+/** isOnline() as React state. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(subscribeOnline, isOnline, () => true);
 }

@@ -1,24 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 
-import { accountInfo, type AccountInfoPatchBody } from '../../../../contract/accounts';
+import { accountInfoPatchResponse, type AccountInfoPatchBody } from '../../../../contract/accounts';
 import { API } from '../../../../contract/paths';
 import { http } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
 
-/** A password change revokes the old tokens; the answer then carries a fresh pair. */
-const answer = accountInfo.extend({ access: z.string().optional(), refresh: z.string().optional() });
-
+/**
+ * A password change revokes the old tokens; the answer then carries a fresh pair. A new e-mail is not in the
+ * answer yet: it takes effect once confirmed from the link sent to it.
+ */
 export function updateAccountInfo(body: AccountInfoPatchBody) {
-  return http.patch(API.accountInfo, { json: body, schema: answer });
+  return http.patch(API.accountInfo, { json: body, schema: accountInfoPatchResponse });
 }
 
 export function useUpdateAccountInfo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateAccountInfo,
-    onSuccess: ({ access, refresh, ...info }) => {
+    onSuccess: ({ access, refresh, message: _message, ...info }) => {
       if (access && refresh) useSession.getState().setPair('parent', { access, refresh });
       useSession.getState().setEmail(info.email);
       queryClient.setQueryData(queryKeys.accountInfo, info);

@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 
 import type { Work } from '../../../../contract/works';
 import { useSession } from '../../../lib/session';
+import { isOnline } from '../../../lib/use-online';
 import { notify } from '../../../lib/toast';
 import { likeWork } from '../api/like-work';
 import { unlikeWork } from '../api/unlike-work';
@@ -27,7 +28,7 @@ export function useLikeToggle() {
 
   const toggle = async (work: Work): Promise<boolean> => {
     // Offline the button is aria-disabled and explains itself (ui/like-button); never queue a like.
-    if (!navigator.onLine) return false;
+    if (!isOnline()) return false;
     if (!hasChild) {
       if (hasParent) {
         notify.info(t`Please select a user to like works.`);

@@ -1,0 +1,56 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'wouter';
+
+import { ApiError } from '../../../lib/api-error';
+import { queryKeys } from '../../../lib/query-keys';
+import { useSession } from '../../../lib/session';
+import { LinkButton } from '../../../ui/button';
+import { Loading, Notice, PageShell } from '../../../ui/page-shell';
+import { confirmEmail } from '../api/confirm-email';
+
+type Outcome = { ok: true; text: string } | { ok: false; text: string };
+
+/**
+ * The link sent to a new e-mail address (the account screen's change): opening it makes the change. It works
+ * logged in or not, on any device, since the link itself proves the mailbox.
+ */
+export default function ConfirmEmailPage() {
+  const { t } = useLingui();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const loggedIn = useSession((s) => Boolean(s.token));
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const uid = params.get('uid') ?? '';
+  const token = params.get('token') ?? '';
+
+  useEffect(() => {
+    let cancelled = false;
+    confirmEmail(uid, token).then(
+        (data) => {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.accountInfo });
+          if (!cancelled) setOutcome({ ok: true, text: data.detail });
+        },
+        (error: unknown) => {
+          if (!cancelled) setOutcome({ ok: false, text: error instanceof ApiError ? error.message : t`Something went wrong, Please try again later` });
+        },
+      );
+    return () => {
+      cancelled = true;
+    };
+  }, [uid, token, queryClient, t]);
+
+  return (
+    <PageShell title={t`Your new e-mail address`} width="narrow" card>
+      {!outcome && <Loading label={t`Confirming…`} />}
+      {outcome && <Notice tone={outcome.ok ? 'info' : 'error'}>{outcome.text}</Notice>}
+      {outcome && (
+        <LinkButton href={loggedIn ? '/' : '/login'} block>
+          {loggedIn ? <Trans>Back to the museum</Trans> : <Trans>Go to Login</Trans>}
+        </LinkButton>
+      )}
+    </PageShell>
+  );
+}
