@@ -125,13 +125,17 @@ export const profileLoginBody = z.object({ username: required(M.usernameRequired
  * PATCH /api/account-info/ (JSON). `password` is sent only when the parent changed it; a new `email` or
  * `password` needs `current_password` (decisions.md, "Re-authentication").
  */
-export const accountInfoPatchBody = z.object({
+export const accountInfoFields = z.object({
   first_name: required(M.nameRequired.id).min(LIMITS.nameMin, M.nameMin.id).max(100, M.invalidValue.id).optional(),
   address: address.optional(),
   email: email.optional(),
   password: accountPassword.optional(),
   current_password: z.string().max(LIMITS.passwordMax * 4, M.currentPasswordWrong.id).optional(),
 });
+export const accountInfoPatchBody = accountInfoFields.refine(
+  (b) => b.first_name !== undefined || b.address !== undefined || b.email !== undefined || b.password !== undefined,
+  { message: M.nothingToChange.id },
+);
 
 // ---- responses ---------------------------------------------------------------------------------
 

@@ -47,6 +47,7 @@ export const M = {
   },
   invalidValue: /*i18n*/ { id: 'v.invalid_value', message: 'This value is not valid' },
   invalidBody: /*i18n*/ { id: 'v.invalid_body', message: 'The request could not be read. Please try again.' },
+  nothingToChange: /*i18n*/ { id: 'v.nothing_to_change', message: 'There is nothing to change.' },
   invalidUser: /*i18n*/ { id: 'v.invalid_user', message: 'That user is not in your family' },
   imageRequired: /*i18n*/ { id: 'v.image_required', message: 'Image is required' },
   imageType: /*i18n*/ {

@@ -23,10 +23,11 @@ export function issuesToFields(issues: readonly z.core.$ZodIssue[]): Record<stri
   return fields;
 }
 
-/** Parses or throws the contract's 400. For data that does not come through a validator. */
+/** Parses or throws the contract's 400 (NUL included). For data that does not come through a validator. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   const result = schema.safeParse(data);
   if (!result.success) throw new ValidationError(issuesToFields(result.error.issues));
+  rejectNul(result.data);
   return result.data;
 }
 
@@ -52,10 +53,19 @@ export function fieldWithNul(value: unknown, path: string[] = []): string | null
   return null;
 }
 
+function rejectNul(data: unknown): void {
+  const nul = fieldWithNul(data);
+  if (nul) throw ValidationError.of(nul, M.invalidValue.id);
+}
+
+const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
+
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return zValidator(target, schema, (result) => {
+  return zValidator(target, schema, (result, c) => {
+    // Hono reads a body of another type as {}; a JSON call with a text/plain body is unreadable, not empty.
+    const type = c.req.header('Content-Type');
+    if (target === 'json' && type && !JSON_TYPE.test(type)) throw ValidationError.nonField(M.invalidBody.id);
     if (!result.success) throw new ValidationError(issuesToFields(result.error.issues));
-    const nul = fieldWithNul(result.data);
-    if (nul) throw ValidationError.of(nul, M.invalidValue.id);
+    rejectNul(result.data);
   });
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 
-import { accountInfoPatchBody, accountPassword, type AccountInfo, type AccountInfoPatchBody } from '../../../../contract/accounts';
+import { accountInfoFields, accountPassword, type AccountInfo, type AccountInfoPatchBody } from '../../../../contract/accounts';
 import { TOAST_MS } from '../../../../contract/limits';
 import { M } from '../../../../contract/messages';
 import { fieldErrors } from '../../../lib/api-error';
@@ -16,7 +16,7 @@ import { PasswordField } from '../../../ui/password-field';
 import { useUpdateAccountInfo } from '../api/update-account-info';
 import styles from './account.module.css';
 
-const schema = accountInfoPatchBody
+const schema = accountInfoFields
   .pick({ first_name: true, address: true, email: true })
   .required()
   .extend({ password: z.string().optional(), current_password: z.string().optional() })

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'wouter';
 
+import { M } from '../../../../contract/messages';
 import { ApiError } from '../../../lib/api-error';
 import { queryKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
@@ -17,7 +18,7 @@ type Outcome = { ok: true; text: string } | { ok: false; text: string };
  * logged in or not, on any device, since the link itself proves the mailbox.
  */
 export default function ConfirmEmailPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const loggedIn = useSession((s) => Boolean(s.token));
@@ -34,13 +35,13 @@ export default function ConfirmEmailPage() {
           if (!cancelled) setOutcome({ ok: true, text: data.detail });
         },
         (error: unknown) => {
-          if (!cancelled) setOutcome({ ok: false, text: error instanceof ApiError ? error.message : t`Something went wrong, Please try again later` });
+          if (!cancelled) setOutcome({ ok: false, text: error instanceof ApiError ? error.message : i18n._(M.serverError.id) });
         },
       );
     return () => {
       cancelled = true;
     };
-  }, [uid, token, queryClient, t]);
+  }, [uid, token, queryClient, i18n]);
 
   return (
     <PageShell title={t`Your new e-mail address`} width="narrow" card>
