@@ -135,6 +135,8 @@ export async function readUpload(c: Context<AppEnv>, limits: UploadLimits): Prom
     else if (value !== '') form.textAsFile = true;
   });
   parser.on('file', (name, stream) => {
+    // Destroying the parser at a broken limit ends the open file with an error; it is the limit's.
+    stream.on('error', () => {});
     if (name !== limits.fileField) {
       form.filesElsewhere.add(name);
       stream.resume();
