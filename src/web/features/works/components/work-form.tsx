@@ -37,10 +37,23 @@ export interface WorkFormProps {
   onSubmit: (fields: QueueFields, photos: Photo[]) => Promise<void>;
   /** More actions under the submit button (Delete on the edit page). */
   children?: ReactNode;
+  /** Whether this person may change who sees the work: the artist only (a family member editing does not). */
+  canPublish?: boolean;
 }
 
 /** Photos, title, comments, category, tags and publishing: the register and edit forms. */
-export function WorkForm({ initialFields, initialPhotos, sharedFiles, queuedId, busy, submitLabel, busyLabel, onSubmit, children }: WorkFormProps) {
+export function WorkForm({
+  initialFields,
+  initialPhotos,
+  sharedFiles,
+  queuedId,
+  busy,
+  submitLabel,
+  busyLabel,
+  onSubmit,
+  children,
+  canPublish = true,
+}: WorkFormProps) {
   const { t, i18n } = useLingui();
   const categories = useCategories();
   const imageCount = useImageCount();
@@ -142,9 +155,19 @@ export function WorkForm({ initialFields, initialPhotos, sharedFiles, queuedId, 
         <span className={styles.publishLabel} id="publish-label">
           <Trans>Publish setting</Trans>
         </span>
-        <Switch checked={isPublic} onChange={setIsPublic} label={t`Publish to everyone`} onText={t`Published`} offText={t`Private`} />
+        {canPublish ? (
+          <Switch checked={isPublic} onChange={setIsPublic} label={t`Publish to everyone`} onText={t`Published`} offText={t`Private`} />
+        ) : (
+          <span className={styles.publishState}>{isPublic ? t`Published` : t`Private`}</span>
+        )}
         <p className={styles.publishHint}>
-          {isPublic ? <Trans>Everyone can see this work in the public gallery.</Trans> : <Trans>Only you and the family members who share with you can see it.</Trans>}
+          {!canPublish ? (
+            <Trans>Only the artist can change who sees this work.</Trans>
+          ) : isPublic ? (
+            <Trans>Everyone can see this work in the public gallery.</Trans>
+          ) : (
+            <Trans>Only you and the family members who share with you can see it.</Trans>
+          )}
         </p>
       </div>
       <Button type="submit" size="large" block disabled={busy || compressing} aria-busy={busy}>

@@ -115,6 +115,7 @@ export default function EditWorkPage() {
           submitLabel={t`Update`}
           busyLabel={t`Updating...`}
           onSubmit={onSubmit}
+          canPublish={w.member.id === profileId}
         >
           {w.member.id === profileId && (
             <div className={styles.formActions}>
