@@ -9,6 +9,8 @@ import { findLink } from '../support/mail';
 export interface ApiServer {
   url: string;
   dataDir: string;
+  /** The server process, for sampling its memory. */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function startApiServer(port = 3190, options: ServerOptions = {}): 
   return {
     url,
     dataDir,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -69,10 +72,12 @@ async function call<T>(url: string, init: RequestInit & { token?: string } = {})
   return (await res.json()) as T;
 }
 
-/** Signs up, verifies through the outbox link, logs in, adds a child and returns the child's access token. */
-export async function verifiedChild(api: ApiServer, name: string): Promise<string> {
+export const BENCH_PASSWORD = 'Bench2024x';
+
+/** Signs up, verifies through the outbox link and logs in: the parent's e-mail and access token. */
+export async function verifiedParent(api: ApiServer, name: string): Promise<{ email: string; access: string }> {
   const email = `${name}-${Date.now()}@example.com`;
-  const password = 'Bench2024x';
+  const password = BENCH_PASSWORD;
   await call(`${api.url}/api/signup/`, { method: 'POST', body: JSON.stringify({ email, password, confirm_password: password }) });
   let link: string | null = null;
   for (let i = 0; i < 80 && !link; i += 1) {
@@ -83,6 +88,12 @@ export async function verifiedChild(api: ApiServer, name: string): Promise<strin
   const q = new URL(link).searchParams;
   await call(`${api.url}/api/verify-email/${q.get('uid')}/${q.get('token')}`);
   const parent = await call<{ access: string }>(`${api.url}/api/login/`, { method: 'POST', body: JSON.stringify({ email, password }) });
+  return { email, access: parent.access };
+}
+
+/** Signs up, verifies through the outbox link, logs in, adds a child and returns the child's access token. */
+export async function verifiedChild(api: ApiServer, name: string): Promise<string> {
+  const parent = await verifiedParent(api, name);
   const form = new FormData();
   form.set('address', '東京都 (Tokyo)');
   form.set('username', name);
