@@ -100,7 +100,13 @@ const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 export default defineConfig({
-  define: { __APP_VERSION__: JSON.stringify(appVersion) },
+  define: {
+    __APP_VERSION__: JSON.stringify(appVersion),
+    // zod starts in JIT mode and probes `new Function` when its first object schema is built; the page's
+    // Content-Security-Policy has no 'unsafe-eval', so the probe is reported as a violation. Without JIT zod does
+    // the same checks (the CSP journey, e2e/csp.spec.ts, fails if this stops applying); the server keeps its JIT.
+    'globalThis.__zod_globalConfig': JSON.stringify({ jitless: true }),
+  },
   plugins: [
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),

@@ -174,26 +174,30 @@ test('photos shared from another app open the capture form with them attached, o
   await openAs(page, family, '/my-work');
   await controlled(page);
 
-  // What the share sheet does: a multipart POST of the photos to the manifest's share_target action.
+  // What the share sheet does: a multipart POST of the photos to the manifest's share_target action. It comes from
+  // outside the app (here a blank page): no page of the app posts a form (their policy says form-action 'none').
   const share = async () => {
-    const action = await page.evaluate(async () => {
+    const target = await page.evaluate(async () => {
       const manifest = (await (await fetch('/manifest.webmanifest')).json()) as { share_target: { action: string; params: { files: { name: string }[] } } };
+      return { action: new URL(manifest.share_target.action, location.href).href, field: manifest.share_target.params.files[0]!.name };
+    });
+    await page.goto('about:blank');
+    await page.evaluate(({ action, field }) => {
       const form = document.createElement('form');
       form.method = 'post';
       form.enctype = 'multipart/form-data';
-      form.action = manifest.share_target.action;
+      form.action = action;
       const input = document.createElement('input');
       input.type = 'file';
       input.multiple = true;
-      input.name = manifest.share_target.params.files[0]!.name;
+      input.name = field;
       input.id = 'shared-files';
       form.append(input);
       document.body.append(form);
-      return form.action;
-    });
+    }, target);
     await page.setInputFiles('#shared-files', photos);
     await page.evaluate(() => document.querySelector<HTMLFormElement>('form:has(#shared-files)')!.submit());
-    return action;
+    return target.action;
   };
 
   expect(await share()).toMatch(/\/share-target$/);

@@ -19,6 +19,7 @@ import type { AppEnv } from './env';
 import { ValidationError } from './errors';
 import { bearerAuth } from './middleware/auth';
 import { csrf } from './middleware/csrf';
+import { nonDocumentPolicy, pwaPolicies, thirdPartySources } from './middleware/csp';
 import { notFoundJson, onError } from './middleware/errors';
 import { language } from './middleware/language';
 import { bodyReadToEnd, PICTURE_UPLOAD, WORK_UPLOAD, type UploadLimits } from './middleware/multipart';
@@ -75,9 +76,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
   const mediaRoot = join(deps.config.dataDir, 'media');
   const https = deps.config.publicUrl.startsWith('https://');
+  const policies = pwaPolicies(thirdPartySources(deps.config));
 
-  // COOP/CORP defaults suit a same-origin PWA; CSP is left to the web build, which knows its assets.
+  // COOP/CORP defaults suit a same-origin PWA. The PWA's pages and scripts get its Content-Security-Policy in
+  // servePwa (from the HTML it sends); every other answer gets an empty one (middleware/csp.ts).
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, strictTransportSecurity: https ? undefined : false }));
+  app.use('*', nonDocumentPolicy);
   app.use('*', language);
   // The manifest's share_target posts here; the service worker answers it. Without a worker (evicted,
   // or not installed yet) the shared files cannot be kept, but the user still lands on the capture page.
@@ -100,7 +104,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.on(['GET', 'HEAD'], '/media/*', async (c) => (await serveMedia(c, mediaRoot)) ?? notFoundJson(c));
   app.on(['GET', 'HEAD'], '*', async (c) => {
     if (isApi(c.req.path)) return notFoundJson(c);
-    return (await servePwa(c, deps.config.distDir)) ?? notFoundJson(c);
+    return (await servePwa(c, deps.config.distDir, policies)) ?? notFoundJson(c);
   });
 
   app.notFound(notFoundJson);

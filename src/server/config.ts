@@ -23,6 +23,8 @@ const envSchema = z.object({
   /** '1' when a reverse proxy sets X-Forwarded-For; otherwise the socket address is the client. */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   DIST_DIR: z.string().min(1).default('./dist'),
+  /** Card payments through Stripe; set, the page's policy also allows Stripe.js (middleware/csp.ts). */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -36,6 +38,7 @@ export interface Config {
   mailFrom: string;
   trustProxy: boolean;
   distDir: string;
+  stripeSecretKey: string | undefined;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -59,6 +62,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY === '1',
     distDir: resolve(e.DIST_DIR),
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
   };
 }
 

@@ -4,6 +4,8 @@
  * Text files of the PWA (HTML, JS, CSS, JSON, SVG) go out compressed when the client accepts it:
  * Brotli or gzip, compressed once per file version and kept in memory (dist/ is small; precompressPwa fills
  * it at start, so no visitor waits for Brotli's top quality). Images are already compressed and are sent as they are.
+ * Pages and scripts of the PWA carry its Content-Security-Policy (./csp.ts), a page's with the hashes of its own
+ * inline scripts.
  */
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -14,6 +16,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
 import type { Context } from 'hono';
 
+import type { PwaPolicies } from './csp';
 import { indexWithPreloads } from './preload';
 
 const TYPES: Record<string, string> = {
@@ -33,6 +36,8 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
 };
+/** A script may start a worker, which runs under its script's policy. */
+const SCRIPTS = new Set(['.js', '.mjs']);
 const MEDIA_TYPES = new Set(['.webp', '.jpg', '.jpeg', '.png', '.avif']);
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt']);
 /** Below this the encoding costs more than it saves. */
@@ -117,7 +122,13 @@ function bufferReply(c: Context, headers: Record<string, string>, body: Buffer):
   return c.body(new Uint8Array(body), 200, headers);
 }
 
-async function fileResponse(c: Context, path: string | null, cacheControl: string, compress = false): Promise<Response | null> {
+async function fileResponse(
+  c: Context,
+  path: string | null,
+  cacheControl: string,
+  compress = false,
+  policies?: PwaPolicies,
+): Promise<Response | null> {
   if (!path) return null;
   const info = await stat(path).catch(() => null);
   if (!info?.isFile()) return null;
@@ -128,6 +139,9 @@ async function fileResponse(c: Context, path: string | null, cacheControl: strin
     'Cache-Control': cacheControl,
     'Last-Modified': info.mtime.toUTCString(),
   };
+  // index.html as a file is what the service worker precaches and answers navigations with.
+  if (policies && ext === '.html') headers['Content-Security-Policy'] = policies.document(await readFile(path, 'utf8'));
+  else if (policies && SCRIPTS.has(ext)) headers['Content-Security-Policy'] = policies.script;
   if (compress && COMPRESSIBLE.has(ext) && info.size >= MIN_COMPRESS_BYTES) {
     headers.Vary = 'Accept-Encoding';
     const encoding = acceptedEncoding(c.req.header('Accept-Encoding'));
@@ -141,13 +155,18 @@ async function fileResponse(c: Context, path: string | null, cacheControl: strin
 }
 
 /** index.html with the preloads of this path and language written in (./preload.ts); compressed like a file. */
-async function htmlResponse(c: Context, page: { html: string; link: string; key: string; mtimeMs: number; size: number }): Promise<Response> {
+async function htmlResponse(
+  c: Context,
+  page: { html: string; link: string; key: string; mtimeMs: number; size: number },
+  policies: PwaPolicies,
+): Promise<Response> {
   const raw = Buffer.from(page.html);
   // The links depend on the language, which comes from the cookie or the browser's languages.
   const headers: Record<string, string> = {
     'Content-Type': TYPES['.html']!,
     'Cache-Control': 'no-cache',
     Vary: 'Accept-Encoding, Accept-Language, Cookie',
+    'Content-Security-Policy': policies.document(page.html),
   };
   if (page.link) headers.Link = page.link;
   const encoding = acceptedEncoding(c.req.header('Accept-Encoding'));
@@ -164,19 +183,19 @@ export async function serveMedia(c: Context, mediaRoot: string): Promise<Respons
 }
 
 /** A dist file, or index.html for an in-app navigation; a short note when nothing is built. */
-export async function servePwa(c: Context, distDir: string): Promise<Response | null> {
+export async function servePwa(c: Context, distDir: string, policies: PwaPolicies): Promise<Response | null> {
   const rel = c.req.path.replace(/^\/+/, '');
   if (rel) {
     // Vite fingerprints everything under assets/; the rest (sw.js, manifest) must be revalidated.
     const cache = rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-    const file = await fileResponse(c, inside(distDir, rel), cache, true);
+    const file = await fileResponse(c, inside(distDir, rel), cache, true, policies);
     if (file) return file;
     if (extname(rel)) return null;
   }
   const withPreloads = await indexWithPreloads(resolve(distDir), c.req.path, c.req.header('Cookie'), c.req.header('Accept-Language')).catch(
     () => null,
   );
-  if (withPreloads) return htmlResponse(c, withPreloads);
-  const index = await fileResponse(c, join(resolve(distDir), 'index.html'), 'no-cache', true);
+  if (withPreloads) return htmlResponse(c, withPreloads, policies);
+  const index = await fileResponse(c, join(resolve(distDir), 'index.html'), 'no-cache', true, policies);
   return index ?? c.text('Little Museum API is running. Build the PWA with `npm run build` to serve it here.', 200);
 }
