@@ -1,6 +1,7 @@
 /**
  * Accounts journeys, as a newcomer walks them at phone size: sign up, verify from the e-mail, log in, add a
- * child with an avatar, pick it, edit the profile and join an organization, switch language, delete it; and
+ * child with an avatar, pick it, edit the profile and join an organization, switch language, delete it, change
+ * the e-mail address through the link sent to the new one; and
  * the forgotten-password path.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -38,7 +39,7 @@ async function logIn(page: Page, email: string, password: string) {
   await expect(page.getByText(`${email} is logged in`)).toBeVisible();
 }
 
-test('sign up, verify, add a child with an avatar, edit the profile, switch language, delete it', async ({ page }) => {
+test('sign up, verify, add a child with an avatar, edit the profile, switch language, delete it, move to a new e-mail', async ({ page }) => {
   const email = uniqueEmail('newcomer');
   await signUpAndVerify(page, email);
 
@@ -109,6 +110,27 @@ test('sign up, verify, add a child with an avatar, edit the profile, switch lang
   await expect(page).toHaveURL(/\/add-user$/);
   await expect(page.getByText('The profile has been deleted.')).toBeVisible();
   await expect(page.getByText('Then enter your user information.')).toBeVisible();
+
+  // A new e-mail address: the current password is asked for, and nothing changes until the new address confirms.
+  const newEmail = uniqueEmail('moved');
+  await page.goto('/account-info');
+  await page.getByLabel('Name').fill('Newcomer Parent');
+  await page.getByLabel('Current address').selectOption('東京都 (Tokyo)');
+  await page.getByRole('textbox', { name: 'Email' }).fill(newEmail);
+  await page.getByRole('button', { name: 'Save Information' }).click();
+  await expect(page.getByText('Please enter your current password to change the e-mail address or the password.')).toBeVisible();
+  await page.getByLabel('Current password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Save Information' }).click();
+  await expect(page.getByText('We have sent a confirmation link to the new e-mail address.')).toBeVisible();
+  await expect(page.getByText(`Waiting for confirmation: ${newEmail}.`)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+
+  const confirmLink = await linkFromOutbox(newEmail, '/confirm-email');
+  await page.goto(confirmLink.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page.getByText('Your e-mail address has been changed. Please use the new address to log in.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the museum' }).click();
+  await page.goto('/account-info');
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(newEmail);
 });
 
 test('forgot password, reset through the e-mailed link, log in with the new password', async ({ page }) => {

@@ -34,7 +34,7 @@ function mailsTo(dir: string, address: string): string[] {
     });
 }
 
-export type LinkPath = '/verify-email' | '/password-reset-confirm';
+export type LinkPath = '/verify-email' | '/password-reset-confirm' | '/confirm-email';
 
 /** The link to `path` in the newest e-mail to `address` in an outbox folder, or null. */
 export function findLink(outboxDir: string, address: string, path: LinkPath): string | null {
