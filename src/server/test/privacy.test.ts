@@ -125,6 +125,38 @@ describe("2. deleting a work, a profile or an account deletes every file it owne
   });
 });
 
+describe('the e-mail change link, attacked', () => {
+  it('answers forged, foreign, malformed and huge links with 400, and is not reachable with a child token', async () => {
+    const parent = await signupVerified(s);
+    const kid = await childSession(s, parent.access, 'curious');
+    const confirm = (uid: string, token: string) => s.request(`/api/confirm-email/${uid}/${token}/`, { method: 'POST' });
+    for (const [uid, token] of [
+      ['00000000-0000-0000-0000-000000000000', 'nope'],
+      ['not-a-uuid', 'x'],
+      ['%00', '%00'],
+      ['00000000-0000-0000-0000-000000000000', 'x'.repeat(4_000)],
+    ] as const) {
+      expect(await confirm(uid, token)).toMatchObject({ status: 400, body: { detail: M.linkInvalid.message } });
+    }
+    // Another account's link does not move this one, and a child cannot start a change.
+    const other = await signupVerified(s);
+    await s.request('/api/account-info/', { method: 'PATCH', token: other.access, json: { email: `moved-${other.email}`, current_password: PASSWORD } });
+    const { token } = (await import('./harness')).linkParts((await s.waitForMail(`moved-${other.email}`)).link);
+    const { body: mine } = await s.request('/api/account-info/', { token: parent.access });
+    expect(mine.email).toBe(parent.email);
+    const users = (await import('../db/schema')).users;
+    const [row] = await s.deps.db.select().from(users).where((await import('drizzle-orm')).eq(users.email, parent.email));
+    expect(await confirm(row!.uuid, token)).toMatchObject({ status: 400 });
+    expect(
+      await s.request('/api/account-info/', { method: 'PATCH', token: kid.access, json: { email: `kid-${parent.email}`, current_password: PASSWORD } }),
+    ).toMatchObject({ status: 403 });
+    expect(await s.request('/api/account-info/', { method: 'PATCH', token: parent.access, json: { email: 'x@example.com', current_password: 'p'.repeat(10_000) } })).toMatchObject({
+      status: 400,
+      body: { current_password: [M.currentPasswordWrong.message] },
+    });
+  });
+});
+
 describe('3. a session ends when it is ended', () => {
   it('after logout, neither the access token nor child tokens minted from it work, and none can be minted', async () => {
     const parent = await signupVerified(s);
