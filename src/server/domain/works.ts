@@ -76,15 +76,31 @@ export interface Idempotency {
  * answered with its 201 and never fails on quota (its reply is only known once the body is read).
  */
 export async function admitNewWork(deps: AppDeps, actor: Actor, key: string | null): Promise<void> {
-  if (key && (await hasReplay(deps.db, actor.profileId, key))) return;
-  await assertRoom(deps.db, actor.userId, 1);
+  await roomOrReplay(() => assertRoom(deps.db, actor.userId, 1), key ? () => hasReplay(deps.db, actor.profileId, key) : null);
+}
+
+/**
+ * Runs an unlocked quota check; when it refuses, a stored reply for the key still wins. The reply is
+ * looked for after the count, never before: a concurrent attempt with the same key commits its images
+ * and its reply together, so a count that includes its images is followed by a look that finds its reply.
+ */
+async function roomOrReplay<T>(check: () => Promise<void>, replay: (() => Promise<T | null>) | null): Promise<T | null> {
+  try {
+    await check();
+    return null;
+  } catch (err) {
+    const earlier = replay ? await replay() : null;
+    if (earlier) return earlier;
+    throw err;
+  }
 }
 
 /** POST /api/artworks/: the 201 reply, or the stored reply of an earlier attempt with the same key. */
 export async function createWork(deps: AppDeps, actor: Actor, fields: WorkFields, files: Uint8Array[], idem: Idempotency | null): Promise<Replay> {
   const refs = await references(deps.db, fields);
   // Unlocked, so only a hint: it spares the decoding of a request that cannot fit.
-  await assertRoom(deps.db, actor.userId, files.length);
+  const replayed = await roomOrReplay(() => assertRoom(deps.db, actor.userId, files.length), idem ? () => findReplay(deps.db, actor.profileId, idem.key, idem.fingerprint) : null);
+  if (replayed) return replayed;
   const stored = await storeImages(deps.storage, await encodeImages(files));
   try {
     const outcome = await deps.db.transaction(async (tx): Promise<{ reply: Replay; replayed: boolean }> => {
