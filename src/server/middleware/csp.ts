@@ -3,10 +3,10 @@
  * only, plus the sha256 of each inline script in that very page (the build's preload script is inline in
  * dist/index.html, which the service worker precaches and serves for every navigation): never 'unsafe-inline'
  * or 'unsafe-eval' for scripts. Styles allow 'unsafe-inline', because react-hot-toast's goober writes its CSS
- * into a <style> element at run time; with images, fonts and connections held to this origin, an injected
- * style can neither run code nor send anything elsewhere. JavaScript files carry the same policy, as a worker
+ * into a <style> element at run time; with images and connections held to this origin and fonts refused, an
+ * injected style can neither run code nor send anything elsewhere. JavaScript files carry the same policy, as a worker
  * (the service worker) runs under its script's header. Any other answer (JSON, /media/ images, redirects)
- * gets `default-src 'none'; frame-ancestors 'none'`: opened on its own it can load and run nothing.
+ * gets `default-src 'none'` (NON_DOCUMENT_POLICY): opened on its own it can load and run nothing.
  */
 import { createHash } from 'node:crypto';
 
@@ -33,8 +33,11 @@ export function thirdPartySources(config: Pick<Config, 'stripeSecretKey'>): CspS
   return config.stripeSecretKey ? [STRIPE] : [];
 }
 
-/** What a JSON answer, an image or a redirect needs when opened as a page: nothing. */
-export const NON_DOCUMENT_POLICY = "default-src 'none'; frame-ancestors 'none'";
+/**
+ * What a JSON answer, an image or a redirect needs when opened as a page: nothing. The browser's own viewer of an
+ * image or a JSON text styles it inline (refused, each view would log a violation); with no script, that is harmless.
+ */
+export const NON_DOCUMENT_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 

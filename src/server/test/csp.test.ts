@@ -115,7 +115,7 @@ describe('every other answer may load nothing', () => {
   ])('%s', async (_, path) => {
     const { policy } = await get(path);
     expect(policy).toBe(NON_DOCUMENT_POLICY);
-    expect(NON_DOCUMENT_POLICY).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(NON_DOCUMENT_POLICY).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
   });
 
   it("the share target's redirect", async () => {
