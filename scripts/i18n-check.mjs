@@ -2,7 +2,12 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const files = ['locales/en.po', 'locales/ja.po'];
+/** Each catalog as [en, ja]: the PWA's, and the server's own (the e-mails). */
+const catalogs = [
+  ['locales/en.po', 'locales/ja.po'],
+  ['locales/server/en.po', 'locales/server/ja.po'],
+];
+const files = catalogs.flat();
 
 /** msgid -> msgstr of a PO file (multi-line strings joined; the header entry skipped). */
 function parsePo(text) {
@@ -43,14 +48,19 @@ if (extract.status !== 0) {
 }
 
 const problems = [];
-const committed = parsePo(before[1]);
-const fresh = parsePo(after[1]);
-for (const id of fresh.keys()) if (!committed.has(id)) problems.push(`not in the catalogs (run npm run i18n:extract): ${id}`);
-for (const id of committed.keys()) if (!fresh.has(id)) problems.push(`no longer in the sources (run npm run i18n:extract): ${id}`);
-for (const [id, str] of committed) if (!str.trim()) problems.push(`no Japanese translation: ${id}`);
+let total = 0;
+for (const [, ja] of catalogs) {
+  const i = files.indexOf(ja);
+  const committed = parsePo(before[i]);
+  const fresh = parsePo(after[i]);
+  total += committed.size;
+  for (const id of fresh.keys()) if (!committed.has(id)) problems.push(`not in ${ja} (run npm run i18n:extract): ${id}`);
+  for (const id of committed.keys()) if (!fresh.has(id)) problems.push(`no longer in the sources of ${ja} (run npm run i18n:extract): ${id}`);
+  for (const [id, str] of committed) if (!str.trim()) problems.push(`no Japanese translation in ${ja}: ${id}`);
+}
 
 if (problems.length) {
   console.error(`i18n check failed (${problems.length}):\n- ${problems.join('\n- ')}`);
   process.exit(1);
 }
-console.log(`i18n check: ${committed.size} messages, all translated into ja, catalogs in sync with the sources.`);
+console.log(`i18n check: ${total} messages in ${catalogs.length} catalogs, all translated into ja, in sync with the sources.`);

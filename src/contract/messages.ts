@@ -133,42 +133,4 @@ export const M = {
   },
   emailChanged: /*i18n*/ { id: 's.email_changed', message: 'Your e-mail address has been changed. Please use the new address to log in.' },
   loggedOut: /*i18n*/ { id: 's.logged_out', message: 'You have been logged out.' },
-
-  // E-mails
-  mailVerifySubject: /*i18n*/ { id: 'mail.verify_subject', message: 'Little Museum: please confirm your e-mail address' },
-  mailVerifyBody: /*i18n*/ {
-    id: 'mail.verify_body',
-    message:
-      'Welcome to Little Museum!\n\nPlease open this link within 24 hours to complete your registration:\n{link}\n\nIf you did not sign up, you can ignore this e-mail.',
-  },
-  mailExistsSubject: /*i18n*/ { id: 'mail.exists_subject', message: 'Little Museum: someone tried to sign up with your address' },
-  mailExistsBody: /*i18n*/ {
-    id: 'mail.exists_body',
-    message:
-      'Someone tried to create a Little Museum account with this e-mail address, but you already have one.\n\nIf you forgot your password, you can reset it here:\n{link}\n\nIf it was not you, you can ignore this e-mail.',
-  },
-  mailResetSubject: /*i18n*/ { id: 'mail.reset_subject', message: 'Little Museum: reset your password' },
-  mailResetBody: /*i18n*/ {
-    id: 'mail.reset_body',
-    message:
-      'We received a request to reset your Little Museum password.\n\nOpen this link within 1 hour to choose a new password:\n{link}\n\nIf you did not ask for this, you can ignore this e-mail.',
-  },
-  mailEmailChangeSubject: /*i18n*/ { id: 'mail.email_change_subject', message: 'Little Museum: please confirm your new e-mail address' },
-  mailEmailChangeBody: /*i18n*/ {
-    id: 'mail.email_change_body',
-    message:
-      'You asked to use this address for your Little Museum account.\n\nPlease open this link within 24 hours to confirm it:\n{link}\n\nUntil then your account keeps its current address. If you did not ask for this, you can ignore this e-mail.',
-  },
-  mailEmailTakenSubject: /*i18n*/ { id: 'mail.email_taken_subject', message: 'Little Museum: someone tried to use your address' },
-  mailEmailTakenBody: /*i18n*/ {
-    id: 'mail.email_taken_body',
-    message:
-      'Someone asked to move another Little Museum account to this e-mail address, but it already belongs to your account. Nothing was changed.\n\nIf you forgot your password, you can reset it here:\n{link}\n\nIf it was not you, you can ignore this e-mail.',
-  },
-  mailEmailChangedSubject: /*i18n*/ { id: 'mail.email_changed_subject', message: 'Little Museum: your e-mail address was changed' },
-  mailEmailChangedBody: /*i18n*/ {
-    id: 'mail.email_changed_body',
-    message:
-      'The e-mail address of your Little Museum account was changed to {email}. From now on, log in with the new address.\n\nIf you did not make this change, reset your password at once and contact us:\n{link}',
-  },
 } as const satisfies Record<string, Msg>;

@@ -9,6 +9,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AccountInfo } from '../../contract/accounts';
 import type { Language } from '../../contract/limits';
 import { M } from '../../contract/messages';
+import { MAIL } from '../mail-messages';
 import { isUniqueViolation } from '../db/errors';
 import type { Executor } from '../db/open';
 import { artworkImages, artworks, profiles, refreshTokens, users, type UserRow } from '../db/schema';
@@ -62,11 +63,11 @@ async function requestEmailChange(deps: AppDeps, user: UserRow, email: string, l
   await hit(deps.db, LIMITS_BY_NAME.emailChangeUser, String(user.id), deps.clock());
   const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (taken) {
-    sendMail(deps, email, lang, [M.mailEmailTakenSubject, M.mailEmailTakenBody], { link: `${deps.config.publicUrl}/forgot-password` });
+    sendMail(deps, email, lang, [MAIL.emailTakenSubject, MAIL.emailTakenBody], { link: `${deps.config.publicUrl}/forgot-password` });
     return;
   }
   const token = await createOneTimeToken(deps.db, user.id, 'email_change', deps.clock(), email);
-  sendMail(deps, email, lang, [M.mailEmailChangeSubject, M.mailEmailChangeBody], { link: emailLink(deps, 'confirm-email', user.uuid, token) });
+  sendMail(deps, email, lang, [MAIL.emailChangeSubject, MAIL.emailChangeBody], { link: emailLink(deps, 'confirm-email', user.uuid, token) });
 }
 
 export type AccountPatchResult = AccountInfo & Partial<TokenPairOut> & { message: string };
@@ -128,7 +129,7 @@ export async function confirmEmailChange(deps: AppDeps, uid: string, token: stri
     throw err;
   }
   if (!newEmail) throw new ApiError(400, M.linkInvalid);
-  sendMail(deps, user.email, lang, [M.mailEmailChangedSubject, M.mailEmailChangedBody], { email: newEmail, link: `${deps.config.publicUrl}/forgot-password` });
+  sendMail(deps, user.email, lang, [MAIL.emailChangedSubject, MAIL.emailChangedBody], { email: newEmail, link: `${deps.config.publicUrl}/forgot-password` });
 }
 
 /** Every file the account owns: its profiles' avatars and their works' images. */

@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 
 import type { Language } from '../../contract/limits';
 import { M, type Msg } from '../../contract/messages';
+import { MAIL } from '../mail-messages';
 import { refreshTokens, users, type UserRow } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
@@ -38,9 +39,9 @@ export function sendMail(deps: AppDeps, to: string, lang: Language, [subject, bo
 }
 
 const TEMPLATES = {
-  verify: [M.mailVerifySubject, M.mailVerifyBody],
-  exists: [M.mailExistsSubject, M.mailExistsBody],
-  reset: [M.mailResetSubject, M.mailResetBody],
+  verify: [MAIL.verifySubject, MAIL.verifyBody],
+  exists: [MAIL.existsSubject, MAIL.existsBody],
+  reset: [MAIL.resetSubject, MAIL.resetBody],
 } as const satisfies Record<string, readonly [Msg, Msg]>;
 
 function deliver(deps: AppDeps, to: string, lang: Language, kind: keyof typeof TEMPLATES, link: string): void {

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { M } from '../../contract/messages';
+import { MAIL } from '../mail-messages';
 import { PASSWORD, TOKYO, childSession, linkParts, signupVerified, startTestServer, type TestServer } from './harness';
 
 let s: TestServer;
@@ -55,7 +56,7 @@ describe('account info', () => {
     expect((await s.request('/api/login/', { json: { email: fresh, password: PASSWORD } })).status).toBe(200);
     expect((await s.request('/api/login/', { json: { email: p.email, password: PASSWORD } })).status).toBe(401);
     const notice = await s.waitForMail(p.email, before);
-    expect(notice.subject).toBe(M.mailEmailChangedSubject.message);
+    expect(notice.subject).toBe(MAIL.emailChangedSubject.message);
     expect(notice.text).toContain(fresh);
     // Single use.
     expect((await s.request(`/api/confirm-email/${uid}/${token}/`, { method: 'POST' })).status).toBe(400);
@@ -70,7 +71,7 @@ describe('account info', () => {
     expect(taken.status).toBe(200);
     expect(taken.body).toEqual(free.body);
     const told = await s.waitForMail(q.email, before);
-    expect(told.subject).toBe(M.mailEmailTakenSubject.message);
+    expect(told.subject).toBe(MAIL.emailTakenSubject.message);
     expect(told.text).not.toContain('confirm-email');
     for (let i = 0; i < 3; i++) expect((await patch(p.access, { email: `x${i}-${p.email}`, current_password: PASSWORD })).status).toBe(200);
     expect(await patch(p.access, { email: `y-${p.email}`, current_password: PASSWORD })).toMatchObject({ status: 429, body: { detail: M.rateLimited.message } });

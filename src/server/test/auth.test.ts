@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { M } from '../../contract/messages';
+import { MAIL } from '../mail-messages';
 import { oneTimeTokens, users } from '../db/schema';
 import { PASSWORD, linkParts, signupVerified, startTestServer, uniqueEmail, type TestServer } from './harness';
 
@@ -62,7 +63,7 @@ describe('sign-up and verification', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ email, success: true, message: M.signupSent.message });
     const mail = await s.waitForMail(email, before);
-    expect(mail.subject).toBe(M.mailExistsSubject.message);
+    expect(mail.subject).toBe(MAIL.existsSubject.message);
     expect(mail.link).toBe('http://museum.test/forgot-password');
     // The original password still works; the attempt changed nothing.
     expect((await s.request('/api/login/', { json: { email, password: PASSWORD } })).status).toBe(200);
@@ -153,7 +154,7 @@ describe('password reset', () => {
     const res = await requestReset(session.email);
     expect(res.body).toEqual({ message: M.resetSent.message });
     const mail = await s.waitForMail(session.email, 1);
-    expect(mail.subject).toBe(M.mailResetSubject.message);
+    expect(mail.subject).toBe(MAIL.resetSubject.message);
     const { uid, token, path } = linkParts(mail.link);
     expect(path).toBe('/password-reset-confirm');
 

@@ -1,0 +1,44 @@
+/**
+ * The e-mails the server sends, in their own catalog (locales/server/*.po): the PWA never shows them, so
+ * they stay out of its first-load catalogs. Translated with the contract's messages by ./i18n.ts.
+ */
+import type { Msg } from '../contract/messages';
+
+export const MAIL = {
+  verifySubject: /*i18n*/ { id: 'mail.verify_subject', message: 'Little Museum: please confirm your e-mail address' },
+  verifyBody: /*i18n*/ {
+    id: 'mail.verify_body',
+    message:
+      'Welcome to Little Museum!\n\nPlease open this link within 24 hours to complete your registration:\n{link}\n\nIf you did not sign up, you can ignore this e-mail.',
+  },
+  existsSubject: /*i18n*/ { id: 'mail.exists_subject', message: 'Little Museum: someone tried to sign up with your address' },
+  existsBody: /*i18n*/ {
+    id: 'mail.exists_body',
+    message:
+      'Someone tried to create a Little Museum account with this e-mail address, but you already have one.\n\nIf you forgot your password, you can reset it here:\n{link}\n\nIf it was not you, you can ignore this e-mail.',
+  },
+  resetSubject: /*i18n*/ { id: 'mail.reset_subject', message: 'Little Museum: reset your password' },
+  resetBody: /*i18n*/ {
+    id: 'mail.reset_body',
+    message:
+      'We received a request to reset your Little Museum password.\n\nOpen this link within 1 hour to choose a new password:\n{link}\n\nIf you did not ask for this, you can ignore this e-mail.',
+  },
+  emailChangeSubject: /*i18n*/ { id: 'mail.email_change_subject', message: 'Little Museum: please confirm your new e-mail address' },
+  emailChangeBody: /*i18n*/ {
+    id: 'mail.email_change_body',
+    message:
+      'You asked to use this address for your Little Museum account.\n\nPlease open this link within 24 hours to confirm it:\n{link}\n\nUntil then your account keeps its current address. If you did not ask for this, you can ignore this e-mail.',
+  },
+  emailTakenSubject: /*i18n*/ { id: 'mail.email_taken_subject', message: 'Little Museum: someone tried to use your address' },
+  emailTakenBody: /*i18n*/ {
+    id: 'mail.email_taken_body',
+    message:
+      'Someone asked to move another Little Museum account to this e-mail address, but it already belongs to your account. Nothing was changed.\n\nIf you forgot your password, you can reset it here:\n{link}\n\nIf it was not you, you can ignore this e-mail.',
+  },
+  emailChangedSubject: /*i18n*/ { id: 'mail.email_changed_subject', message: 'Little Museum: your e-mail address was changed' },
+  emailChangedBody: /*i18n*/ {
+    id: 'mail.email_changed_body',
+    message:
+      'The e-mail address of your Little Museum account was changed to {email}. From now on, log in with the new address.\n\nIf you did not make this change, reset your password at once and contact us:\n{link}',
+  },
+} as const satisfies Record<string, Msg>;
