@@ -17,7 +17,7 @@ import { workView } from '../domain/work-views';
 import { admitNewWork, createWork, deleteWork, updateWork, type Actor } from '../domain/works';
 import type { AppEnv } from '../env';
 import { ValidationError } from '../errors';
-import { childRequired, requireAuth, requireChild } from '../middleware/auth';
+import { authRequired, childRequired, requireAuth, requireChild } from '../middleware/auth';
 import { uploadSlot } from '../middleware/multipart';
 import { parseOrThrow } from '../middleware/validate';
 import { idParam } from './params';
@@ -51,10 +51,10 @@ export function artworkRoutes(deps: AppDeps) {
 
   return new Hono<AppEnv>({ strict: false })
     .get('/artworks', list(() => ({ kind: 'public' }), false))
-    .get('/artworks/my', list(() => ({ kind: 'my' }), true))
-    .get('/artworks/my-collection', list(() => ({ kind: 'collection' }), true))
-    .get('/artworks/family-gallery', list(() => ({ kind: 'family' }), true))
-    .get('/artworks/member/:id', list((c) => ({ kind: 'member', memberId: idParam(c, 'id') }), true))
+    .get('/artworks/my', childRequired, list(() => ({ kind: 'my' }), true))
+    .get('/artworks/my-collection', childRequired, list(() => ({ kind: 'collection' }), true))
+    .get('/artworks/family-gallery', childRequired, list(() => ({ kind: 'family' }), true))
+    .get('/artworks/member/:id', childRequired, list((c) => ({ kind: 'member', memberId: idParam(c, 'id') }), true))
     .get('/artworks/:id{[0-9]+}', async (c) => {
       const viewer = c.get('auth')?.profile?.id ?? null;
       const { work } = await visibleWork(deps.db, idParam(c, 'id'), viewer);
@@ -78,11 +78,11 @@ export function artworkRoutes(deps: AppDeps) {
       const form = await readWorkForm(c, artworkUpdateFields, 0);
       return c.json(await updateWork(deps, who, id, form.fields, form.files));
     })
-    .delete('/artworks/:id{[0-9]+}/delete', async (c) => {
+    .delete('/artworks/:id{[0-9]+}/delete', childRequired, async (c) => {
       await deleteWork(deps, requireChild(c).profile.id, idParam(c, 'id'));
       return c.json({ message: c.get('t')(M.workDeleted) });
     })
-    .post('/artworks/:id{[0-9]+}/like', async (c) => c.json(await setLike(deps, requireChild(c).profile.id, idParam(c, 'id'), true)))
-    .post('/artworks/:id{[0-9]+}/unlike', async (c) => c.json(await setLike(deps, requireChild(c).profile.id, idParam(c, 'id'), false)))
-    .get('/billing/user-image-count', async (c) => c.json(await imageCount(deps.db, requireAuth(c).user.id)));
+    .post('/artworks/:id{[0-9]+}/like', childRequired, async (c) => c.json(await setLike(deps, requireChild(c).profile.id, idParam(c, 'id'), true)))
+    .post('/artworks/:id{[0-9]+}/unlike', childRequired, async (c) => c.json(await setLike(deps, requireChild(c).profile.id, idParam(c, 'id'), false)))
+    .get('/billing/user-image-count', authRequired, async (c) => c.json(await imageCount(deps.db, requireAuth(c).user.id)));
 }
