@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'locales/*.ts', 'public/vendor', 'test-results', 'playwright-report', 'data'] },
+  { ignores: ['dist', 'node_modules', 'locales/*.ts', 'locales/server/*.ts', 'public/vendor', 'test-results', 'playwright-report', 'data'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
