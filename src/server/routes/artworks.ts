@@ -40,6 +40,13 @@ const actor = (c: Context<AppEnv>): Actor => {
   return { userId: auth.user.id, profileId: auth.profile.id, lang: c.get('lang') };
 };
 
+/**
+ * Bodies up to this size are read before a full account is refused: the PWA sends a work of five compressed photos
+ * (well under 8 MB), and a phone on a slow uplink that is answered and cut off mid-send would see only a network
+ * error, and retry forever. Larger (or undeclared) bodies are refused unread (issue 9, finding 6).
+ */
+const READ_BEFORE_REFUSING_BYTES = 8 * 1024 * 1024;
+
 export function artworkRoutes(deps: AppDeps) {
   const list = (kind: (c: Context<AppEnv>) => ListKind, child: boolean) => async (c: Context<AppEnv>) => {
     const viewer = child ? requireChild(c).profile.id : (c.get('auth')?.profile?.id ?? null);
@@ -63,8 +70,9 @@ export function artworkRoutes(deps: AppDeps) {
     .post('/artworks', childRequired, uploadSlot(deps), async (c) => {
       const who = actor(c);
       const key = parseIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
-      // A full account is refused before its body is read, unless the key may be a replay.
-      await admitNewWork(deps, who, key);
+      // A full account is refused before a large body is read (unless the key may be a replay). A phone's upload
+      // is small: it is read first, so that a phone still sending receives the refusal, not a reset connection.
+      if (!(Number(c.req.header('content-length')) <= READ_BEFORE_REFUSING_BYTES)) await admitNewWork(deps, who, key);
       const form = await readWorkForm(c, artworkFields, 1);
       const fingerprint = requestFingerprint(form.entries, form.fileDigests);
       // A replay must be answered before the quota is checked: its images are already counted.

@@ -141,6 +141,53 @@ describe('the quota comes before decoding', () => {
   });
 });
 
+describe('a phone on a slow uplink', () => {
+  it("gets a full account's refusal for a small work as a 400 once it has sent it, not as a cut connection", async () => {
+    const { kids } = await family(s);
+    await made(s, kids[0]!, { images: await Promise.all([1, 2, 3, 4, 5].map(() => png())) });
+    const body = Buffer.concat([Buffer.from(part('title', 'On the bus') + fileHead()), Buffer.alloc(600 * 1024, 7), Buffer.from(closing)]);
+    const url = new URL(s.url);
+    const reply = await within(
+      20_000,
+      new Promise<{ status: number; connection: string | undefined; body: string; writeError: unknown }>((resolve, reject) => {
+        let writeError: unknown = null;
+        const req = httpRequest(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: '/api/artworks/',
+            method: 'POST',
+            headers: { Authorization: `Bearer ${kids[0]!.access}`, 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`, 'Content-Length': String(body.length) },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (d: Buffer) => (text += d.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: text, writeError }));
+          },
+        );
+        req.on('error', (err) => {
+          writeError = err;
+          reject(err);
+        });
+        // 64 KB every 40 ms, as a phone's uplink would send it; every byte goes, whatever comes back meanwhile.
+        let offset = 0;
+        const next = () => {
+          if (offset >= body.length) return void req.end();
+          req.write(body.subarray(offset, offset + 64 * 1024));
+          offset += 64 * 1024;
+          setTimeout(next, 40);
+        };
+        next();
+      }),
+      'slow full-account upload',
+    );
+    expect(reply.writeError).toBeNull();
+    expect(reply.status).toBe(400);
+    expect(JSON.parse(reply.body)).toEqual(full(5));
+    expect(reply.connection).not.toBe('close');
+  });
+});
+
 describe('the reading stops at the first broken limit', () => {
   it('answers a form of a million fields with 400 at once, without reading it', async () => {
     const { kids } = await family(s);
