@@ -4,15 +4,14 @@
  * opens the link sent to it, and the old address is told. The answer never reveals whether the new
  * address already has an account, as sign-up does not.
  */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 
 import type { AccountInfo } from '../../contract/accounts';
 import type { Language } from '../../contract/limits';
 import { M } from '../../contract/messages';
 import { MAIL } from '../mail-messages';
 import { isUniqueViolation } from '../db/errors';
-import type { Executor } from '../db/open';
-import { artworkImages, artworks, profiles, refreshTokens, users, type UserRow } from '../db/schema';
+import { profiles, refreshTokens, users, type UserRow } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError, ValidationError } from '../errors';
 import { translator } from '../i18n';
@@ -20,6 +19,7 @@ import { emailLink, findUserByUuid, sendMail } from './accounts';
 import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions';
 import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens';
 import { hashPassword, verifyPassword } from './passwords';
+import { filesOfProfiles } from './profiles';
 import { lockAccount } from './quota';
 import { hit, LIMITS_BY_NAME, refund } from './rate-limit';
 import { startSession, type TokenPairOut } from './sessions';
@@ -132,24 +132,13 @@ export async function confirmEmailChange(deps: AppDeps, uid: string, token: stri
   sendMail(deps, user.email, lang, [MAIL.emailChangedSubject, MAIL.emailChangedBody], { email: newEmail, link: `${deps.config.publicUrl}/forgot-password` });
 }
 
-/** Every file the account owns: its profiles' avatars and their works' images. */
-async function filesOfAccount(db: Executor, userId: number): Promise<string[]> {
-  const owned = await db.select({ id: profiles.id, pictureKey: profiles.pictureKey }).from(profiles).where(eq(profiles.userId, userId));
-  if (owned.length === 0) return [];
-  const images = await db
-    .select({ display: artworkImages.displayKey, thumb: artworkImages.thumbKey })
-    .from(artworkImages)
-    .innerJoin(artworks, eq(artworks.id, artworkImages.artworkId))
-    .where(inArray(artworks.profileId, owned.map((p) => p.id)));
-  return [...owned.map((p) => p.pictureKey ?? ''), ...images.flatMap((i) => [i.display, i.thumb])].filter(Boolean);
-}
-
 /** Deletes the user; the cascade removes profiles, works, tokens and links, then every file goes. */
 export async function deleteAccount(deps: AppDeps, userId: number): Promise<void> {
   const keys = await deps.db.transaction(async (tx) => {
     // Locked first, as uploads lock it: a work created meanwhile would otherwise escape the file list.
     await lockAccount(tx, userId);
-    const scheduled = await scheduleFileDeletions(tx, await filesOfAccount(tx, userId));
+    const owned = await tx.select({ id: profiles.id, pictureKey: profiles.pictureKey }).from(profiles).where(eq(profiles.userId, userId));
+    const scheduled = await scheduleFileDeletions(tx, await filesOfProfiles(tx, owned));
     await tx.delete(users).where(eq(users.id, userId));
     return scheduled;
   });

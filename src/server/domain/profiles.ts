@@ -181,19 +181,28 @@ export async function patchProfile(deps: AppDeps, userId: number, profileId: num
   );
 }
 
+/** Every file the given profiles own: their avatars, and their works' display copies and thumbnails. */
+export async function filesOfProfiles(db: Executor, owned: { id: number; pictureKey: string | null }[]): Promise<string[]> {
+  if (owned.length === 0) return [];
+  const images = await db
+    .select({ display: artworkImages.displayKey, thumb: artworkImages.thumbKey })
+    .from(artworkImages)
+    .innerJoin(artworks, eq(artworks.id, artworkImages.artworkId))
+    .where(inArray(artworks.profileId, owned.map((p) => p.id)));
+  return [...owned.map((p) => p.pictureKey ?? ''), ...images.flatMap((i) => [i.display, i.thumb])].filter(Boolean);
+}
+
 /** Deletes the profile; its works, likes and tokens go by cascade, and every file it owned after the commit. */
 export async function deleteProfile(deps: AppDeps, userId: number, profileId: number): Promise<void> {
   const keys = await deps.db.transaction(async (tx) => {
     // The account's lock, as uploads take it: a work landing meanwhile cannot escape the file list.
     await lockAccount(tx, userId);
-    const [row] = await tx.select({ pictureKey: profiles.pictureKey }).from(profiles).where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)));
-    if (!row) throw new ApiError(404, M.notFound);
-    const images = await tx
-      .select({ display: artworkImages.displayKey, thumb: artworkImages.thumbKey })
-      .from(artworkImages)
-      .innerJoin(artworks, eq(artworks.id, artworkImages.artworkId))
-      .where(eq(artworks.profileId, profileId));
-    const scheduled = await scheduleFileDeletions(tx, [row.pictureKey, ...images.flatMap((i) => [i.display, i.thumb])]);
+    const owned = await tx
+      .select({ id: profiles.id, pictureKey: profiles.pictureKey })
+      .from(profiles)
+      .where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)));
+    if (owned.length === 0) throw new ApiError(404, M.notFound);
+    const scheduled = await scheduleFileDeletions(tx, await filesOfProfiles(tx, owned));
     await tx.delete(profiles).where(eq(profiles.id, profileId));
     return scheduled;
   });
