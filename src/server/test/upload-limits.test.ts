@@ -45,9 +45,22 @@ interface Streamed {
 /**
  * POSTs a chunked multipart body: `first`, then `chunk` up to `times` times, then `last`, as fast as
  * the server takes them, stopping when the answer comes. node:http rather than fetch: once the server answers
- * and closes, writing on fails, and fetch may report that instead of the answer it had received.
+ * and closes, writing on fails, and fetch may report that instead of the answer it had received. Even node:http
+ * sometimes sees its write fail (EPIPE) before it has parsed the answer already sent: such an attempt must
+ * still have stopped early (`sent` is checked by the caller on the answer), and is tried again, up to 3 times.
  */
-function streamed(path: string, token: string, first: string, chunk: Uint8Array, times: number, last: Uint8Array | string = closing): Promise<Streamed> {
+async function streamed(path: string, token: string, first: string, chunk: Uint8Array, times: number, last: Uint8Array | string = closing): Promise<Streamed> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await streamedOnce(path, token, first, chunk, times, last);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (attempt >= 3 || (code !== 'EPIPE' && code !== 'ECONNRESET')) throw err;
+    }
+  }
+}
+
+function streamedOnce(path: string, token: string, first: string, chunk: Uint8Array, times: number, last: Uint8Array | string): Promise<Streamed> {
   const url = new URL(s.url);
   return new Promise((resolve, reject) => {
     let sent = 0;
