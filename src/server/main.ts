@@ -16,6 +16,7 @@ import type { AppDeps } from './deps';
 import { sweepFileDeletions } from './domain/file-deletions';
 import { purgeIdempotencyKeys } from './domain/idempotency';
 import { purgeOldWindows } from './domain/rate-limit';
+import { purgeEndedSessions } from './domain/sessions';
 import { precompressPwa } from './middleware/static';
 
 async function main(): Promise<void> {
@@ -38,8 +39,8 @@ async function main(): Promise<void> {
   const app = createApp(deps);
 
   const purge = () =>
-    Promise.all([purgeOldWindows(database.db, new Date()), purgeIdempotencyKeys(database.db, new Date())]).catch((err: unknown) =>
-      console.error('[api] purge of rate-limit windows or idempotency keys failed', err),
+    Promise.all([purgeOldWindows(database.db, new Date()), purgeIdempotencyKeys(database.db, new Date()), purgeEndedSessions(database.db, new Date())]).catch(
+      (err: unknown) => console.error('[api] purge of rate-limit windows, idempotency keys or ended sessions failed', err),
     );
   await purge();
   setInterval(() => void purge(), 60 * 60 * 1000).unref();

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, notExists, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
 import { M } from '../../contract/messages';
@@ -146,4 +146,15 @@ export async function authenticate(deps: AppDeps, token: string): Promise<Auth |
   if (!claims?.fam) return null;
   const live = await liveSession(deps.db, claims);
   return live ? { ...live, claims, session: claims.fam } : null;
+}
+
+/**
+ * Drops what can no longer be used (main.ts runs it at start and hourly): expired refresh tokens, then the
+ * sessions that have none left. A session's access tokens never outlive its last refresh token, so such a
+ * session is over; a day's margin spares one whose first pair is being written just now.
+ */
+export async function purgeEndedSessions(db: Executor, now: Date): Promise<void> {
+  await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, now));
+  const tokensLeft = db.select({ one: refreshTokens.jti }).from(refreshTokens).where(eq(refreshTokens.family, loginSessions.id));
+  await db.delete(loginSessions).where(and(lt(loginSessions.createdAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)), notExists(tokensLeft)));
 }

@@ -204,6 +204,30 @@ describe('3. a session ends when it is ended', () => {
   });
 });
 
+describe('ended sessions are dropped', () => {
+  it('purges expired refresh tokens and the sessions left without any, never a live one', async () => {
+    const { purgeEndedSessions } = await import('../domain/sessions');
+    const { loginSessions, refreshTokens } = await import('../db/schema');
+    const { eq } = await import('drizzle-orm');
+    const parent = await signupVerified(s);
+    const kid = await childSession(s, parent.access, 'purged');
+    const session = async (token: string) => (await import('../domain/sessions')).authenticate(s.deps, token);
+    const parentSession = (await session(parent.access))!.session;
+    const kidSession = (await session(kid.access))!.session;
+    // Now: everything is alive and stays.
+    await purgeEndedSessions(s.deps.db, new Date());
+    expect((await me(parent.access)).status).toBe(200);
+    expect((await me(kid.access)).status).toBe(200);
+    // Eight days later every refresh token has expired: the sessions go with them.
+    await purgeEndedSessions(s.deps.db, new Date(Date.now() + 8 * 24 * 60 * 60 * 1000));
+    for (const id of [parentSession, kidSession]) {
+      expect(await s.deps.db.select().from(loginSessions).where(eq(loginSessions.id, id))).toEqual([]);
+      expect(await s.deps.db.select().from(refreshTokens).where(eq(refreshTokens.family, id))).toEqual([]);
+    }
+    expect((await me(parent.access)).status).toBe(401);
+  });
+});
+
 describe('4. an organization is joined only with proof of its code', () => {
   it('refuses ids without a code check, even while the check is rate-limited; keeps and removes memberships', async () => {
     const parent = await signupVerified(s);
