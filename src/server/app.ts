@@ -1,76 +1,43 @@
 /**
- * The Hono app: middleware (security headers, language, CSRF, body limits, bearer auth), the API
- * routes, /media and the built PWA, and one error handler for the contract's error bodies.
- * Routes are registered without trailing slashes and the app is non-strict, so /api/login and
+ * The Hono app: middleware (security headers, language, CSRF, bearer auth), the API operations of the
+ * endpoint table (routes/register.ts), /media and the built PWA, and one error handler for the contract's
+ * error bodies. Routes are registered without trailing slashes and the app is non-strict, so /api/login and
  * /api/login/ are the same route.
  */
 import { join } from 'node:path';
 
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 
-import { M } from '../contract/messages';
 import { SHARE_TARGET_PATH } from '../contract/offline';
 import type { AppDeps } from './deps';
 import type { AppEnv } from './env';
-import { ValidationError } from './errors';
 import { bearerAuth } from './middleware/auth';
 import { csrf } from './middleware/csrf';
 import { nonDocumentPolicy, pwaPolicies, thirdPartySources } from './middleware/csp';
 import { notFoundJson, onError } from './middleware/errors';
 import { language } from './middleware/language';
-import { bodyReadToEnd, PICTURE_UPLOAD, WORK_UPLOAD, type UploadLimits } from './middleware/multipart';
 import { serveMedia, servePwa } from './middleware/static';
-import { accountRoutes } from './routes/account';
-import { artworkRoutes } from './routes/artworks';
-import { authRoutes } from './routes/auth';
-import { organizationRoutes } from './routes/organizations';
-import { profileRoutes } from './routes/profiles';
-import { publicRoutes } from './routes/public';
+import { accountHandlers } from './routes/account';
+import { artworkHandlers } from './routes/artworks';
+import { authHandlers } from './routes/auth';
+import { organizationHandlers } from './routes/organizations';
+import { profileHandlers } from './routes/profiles';
+import { publicHandlers } from './routes/public';
+import { registerEndpoints, type Handlers } from './routes/register';
 
-const JSON_BODY_LIMIT = 256 * 1024;
+/** One handler per operation of the endpoint table; the type fails to check when one is missing. */
+const HANDLERS = {
+  ...authHandlers,
+  ...accountHandlers,
+  ...profileHandlers,
+  ...organizationHandlers,
+  ...publicHandlers,
+  ...artworkHandlers,
+} satisfies Handlers;
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
-
-/** The multipart uploads, read by middleware/multipart.ts: a work's images or a profile picture. */
-function uploadAt(path: string): UploadLimits | null {
-  if (/^\/api\/artworks(\/\d+\/update)?\/?$/.test(path)) return WORK_UPLOAD;
-  if (/^\/api\/register-profile\/?$/.test(path)) return PICTURE_UPLOAD;
-  return null;
-}
-
-/**
- * Reject oversized bodies before anything buffers them. An upload is held to its declared length
- * here and counted while it streams by its reader; any upload answered without its body read to
- * the end (refused by its length, its caller, the quota, a limit or the per-account cap) closes
- * the connection, as the rest of the body stays unread and the connection cannot carry another
- * request (issue 9, finding 6: no reading 75 MB only to refuse them). Other bodies are small and
- * buffered by hono's bodyLimit.
- */
-const limitBodies = createMiddleware<AppEnv>(async (c, next) => {
-  const upload = c.req.method === 'POST' ? uploadAt(c.req.path) : null;
-  if (upload) {
-    try {
-      if (Number(c.req.header('content-length') ?? 0) > upload.maxBodyBytes) throw ValidationError.of(upload.fileField, M.imageTooLarge.id);
-      await next();
-    } finally {
-      if (!bodyReadToEnd(c)) c.header('Connection', 'close');
-    }
-    return;
-  }
-  const limiter = bodyLimit({
-    maxSize: JSON_BODY_LIMIT,
-    onError: () => {
-      // The rest of the body stays unread, so this connection cannot carry another request.
-      c.header('Connection', 'close');
-      throw ValidationError.nonField(M.invalidBody.id);
-    },
-  });
-  return limiter(c, next);
-});
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
@@ -89,7 +56,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', csrf({ secure: https }));
   // JSON answers are gzipped for clients that accept it; the PWA's files are compressed in servePwa.
   app.use('/api/*', compress({ encoding: 'gzip' }));
-  app.use('/api/*', limitBodies);
   app.use('/api/*', bearerAuth(deps));
   app.use('/api/*', async (c, next) => {
     await next();
@@ -97,9 +63,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.header('Cache-Control', 'no-store');
   });
 
-  for (const routes of [authRoutes, profileRoutes, accountRoutes, organizationRoutes, publicRoutes, artworkRoutes]) {
-    app.route('/api', routes(deps));
-  }
+  registerEndpoints(app, HANDLERS, deps);
 
   app.on(['GET', 'HEAD'], '/media/*', async (c) => (await serveMedia(c, mediaRoot)) ?? notFoundJson(c));
   app.on(['GET', 'HEAD'], '*', async (c) => {

@@ -25,6 +25,7 @@ const envSchema = z.object({
   DIST_DIR: z.string().min(1).default('./dist'),
   /** Card payments through Stripe; set, the page's policy also allows Stripe.js (middleware/csp.ts). */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  NODE_ENV: z.string().optional(),
 });
 
 export interface Config {
@@ -39,6 +40,10 @@ export interface Config {
   trustProxy: boolean;
   distDir: string;
   stripeSecretKey: string | undefined;
+  /** Every answer is checked against the endpoint table's schema (development and tests; not production). */
+  validateResponses: boolean;
+  /** package.json's version (the OpenAPI document's). */
+  appVersion: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -63,6 +68,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY === '1',
     distDir: resolve(e.DIST_DIR),
     stripeSecretKey: e.STRIPE_SECRET_KEY,
+    validateResponses: e.NODE_ENV !== 'production',
+    appVersion: (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version,
   };
 }
 

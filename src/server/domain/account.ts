@@ -21,7 +21,6 @@ import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens';
 import { hashPassword, verifyPassword } from './passwords';
 import { filesOfProfiles } from './profiles';
 import { lockAccount } from './quota';
-import { hit, LIMITS_BY_NAME, refund } from './rate-limit';
 import { startSession, type TokenPairOut } from './sessions';
 
 export async function accountInfo(deps: AppDeps, userId: number): Promise<AccountInfo> {
@@ -47,20 +46,17 @@ export interface AccountPatch {
   current_password?: string;
 }
 
-/** Checks the current password for a sensitive change; failures count towards a per-account limit. */
-async function reauthenticate(deps: AppDeps, user: UserRow, password: string | undefined): Promise<void> {
+/** Checks the current password for a sensitive change (failures count towards its entry's per-account limit). */
+async function reauthenticate(user: UserRow, password: string | undefined): Promise<void> {
   if (!password) throw ValidationError.of('current_password', M.currentPasswordRequired.id);
-  const attempt = await hit(deps.db, LIMITS_BY_NAME.reauthUser, String(user.id), deps.clock());
   if (!(await verifyPassword(user.passwordHash, password))) throw ValidationError.of('current_password', M.currentPasswordWrong.id);
-  await refund(deps.db, attempt);
 }
 
 /**
  * Asks the owner of `email` to confirm it. If another account already has it, that owner is told
- * instead, and the caller cannot tell the difference.
+ * instead, and the caller cannot tell the difference (each request counts towards its entry's limit).
  */
 async function requestEmailChange(deps: AppDeps, user: UserRow, email: string, lang: Language): Promise<void> {
-  await hit(deps.db, LIMITS_BY_NAME.emailChangeUser, String(user.id), deps.clock());
   const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (taken) {
     sendMail(deps, email, lang, [MAIL.emailTakenSubject, MAIL.emailTakenBody], { link: `${deps.config.publicUrl}/forgot-password` });
@@ -78,7 +74,7 @@ export type AccountPatchResult = AccountInfo & Partial<TokenPairOut> & { message
  */
 export async function patchAccount(deps: AppDeps, user: UserRow, patch: AccountPatch, lang: Language): Promise<AccountPatchResult> {
   const newEmail = patch.email !== undefined && patch.email !== user.email ? patch.email : undefined;
-  if (newEmail !== undefined || patch.password !== undefined) await reauthenticate(deps, user, patch.current_password);
+  if (newEmail !== undefined || patch.password !== undefined) await reauthenticate(user, patch.current_password);
 
   const passwordHash = patch.password ? await hashPassword(patch.password) : undefined;
   const fields = {

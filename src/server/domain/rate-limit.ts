@@ -7,27 +7,12 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 
 import { M } from '../../contract/messages';
+import { RATE_LIMITS, type RateLimit } from '../../contract/rate-limits';
 import type { Db } from '../db/open';
 import { rateLimits } from '../db/schema';
 import { ApiError } from '../errors';
 
-export interface Limit {
-  name: string;
-  max: number;
-  windowSeconds: number;
-}
-
-const MIN = 60;
-export const LIMITS_BY_NAME = {
-  loginEmail: { name: 'login:email', max: 10, windowSeconds: 15 * MIN },
-  loginIp: { name: 'login:ip', max: 50, windowSeconds: 15 * MIN },
-  signupIp: { name: 'signup:ip', max: 10, windowSeconds: 60 * MIN },
-  resetEmail: { name: 'reset:email', max: 5, windowSeconds: 60 * MIN },
-  resetIp: { name: 'reset:ip', max: 20, windowSeconds: 60 * MIN },
-  orgCheckUser: { name: 'orgcheck:user', max: 20, windowSeconds: 10 * MIN },
-  reauthUser: { name: 'reauth:user', max: 10, windowSeconds: 15 * MIN },
-  emailChangeUser: { name: 'emailchange:user', max: 5, windowSeconds: 60 * MIN },
-} as const satisfies Record<string, Limit>;
+type Limit = RateLimit;
 
 export interface Hit {
   key: string;
@@ -69,6 +54,6 @@ export async function refund(db: Db, w: Hit): Promise<void> {
 
 /** Drops windows older than the longest limit; main.ts runs it at start and hourly. */
 export async function purgeOldWindows(db: Db, now: Date): Promise<void> {
-  const longest = Math.max(...Object.values(LIMITS_BY_NAME).map((l) => l.windowSeconds));
+  const longest = Math.max(...Object.values(RATE_LIMITS).map((l) => l.windowSeconds));
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - longest * 1000)));
 }

@@ -1,9 +1,7 @@
 /**
- * Bearer authentication. The middleware only resolves the token; each route states who may call it
- * with one guard placed first in its declaration: authRequired (any token of the family),
- * parentRequired (the parent account's token: account-level calls) or childRequired (a child token,
- * acting for its own profile only). The handlers then read the caller with requireAuth, requireParent
- * or requireChild.
+ * Bearer authentication. The middleware only resolves the token; who may call an operation is declared by its
+ * entry in the endpoint table (`access`), and routes/register.ts checks it with the functions below before
+ * anything else of the request is read.
  */
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -25,37 +23,23 @@ export function bearerAuth(deps: AppDeps) {
   });
 }
 
+/** `session`: any token of the family. */
 export function requireAuth(c: Context<AppEnv>): Auth {
   const auth = c.get('auth');
   if (!auth) throw new ApiError(401, c.get('authRejected') ? M.sessionExpired : M.loginRequired);
   return auth;
 }
 
-/** Route guard placed before body validators, so an anonymous upload is refused before it is parsed. */
-export const authRequired = createMiddleware<AppEnv>(async (c, next) => {
-  requireAuth(c);
-  await next();
-});
-
-/** Account-level calls (decisions.md, "Child tokens"): a child token is refused with 403. */
+/** `parent`: account-level calls (decisions.md, "Child tokens"); a child token is refused with 403. */
 export function requireParent(c: Context<AppEnv>): Auth {
   const auth = requireAuth(c);
   if (auth.profile) throw new ApiError(403, M.parentRequired);
   return auth;
 }
 
-export const parentRequired = createMiddleware<AppEnv>(async (c, next) => {
-  requireParent(c);
-  await next();
-});
-
-export const childRequired = createMiddleware<AppEnv>(async (c, next) => {
-  requireChild(c);
-  await next();
-});
-
 export type ChildAuth = Auth & { profile: NonNullable<Auth['profile']> };
 
+/** `child`: a child token, acting for its own profile only; the parent token is refused with 403. */
 export function requireChild(c: Context<AppEnv>): ChildAuth {
   const auth = requireAuth(c);
   if (!auth.profile) throw new ApiError(403, M.childRequired);

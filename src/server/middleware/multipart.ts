@@ -4,7 +4,7 @@
  * each file, and parse a million fields on the event loop before anything was checked. Here every
  * limit is enforced while the bytes arrive: the body's total, each file's 15 MB, the number of
  * files and of text fields. The first limit broken ends the reading; the rest of the body is never
- * read, and app.ts closes that connection. Files are hashed as they stream in, for the
+ * read, and the route closes that connection (routes/register.ts). Files are hashed as they stream in, for the
  * idempotency fingerprint, and kept only as long as the request needs them.
  */
 import { createHash } from 'node:crypto';
@@ -16,46 +16,12 @@ import { createMiddleware } from 'hono/factory';
 
 import { LIMITS } from '../../contract/limits';
 import { M } from '../../contract/messages';
+import type { UploadLimits } from '../../contract/uploads';
 import type { AppDeps } from '../deps';
 import { claimUpload } from '../domain/uploads';
 import type { AppEnv } from '../env';
 import { ApiError, ValidationError } from '../errors';
 import { requireAuth } from './auth';
-
-export interface UploadLimits {
-  /** The file field; files under any other name are misplaced. */
-  fileField: string;
-  /** Non-empty files kept from fileField. */
-  maxFiles: number;
-  /** The message id for one more non-empty file, or null to ignore the extra ones. */
-  tooManyFiles: string | null;
-  /** Text fields; one more ends the reading with 400 invalidBody. */
-  maxFields: number;
-  /** The whole body, declared (app.ts) or counted while streaming (here). */
-  maxBodyBytes: number;
-}
-
-/**
- * A work (create or update): up to 5 images, and 5 x 15 MB plus 1 MB for the text fields and the
- * framing. The text fields are title, description, is_public and up to 20 ids each of category,
- * tags and keep_images: 100 leaves room and stops a form of a million fields at its 101st.
- */
-export const WORK_UPLOAD: UploadLimits = {
-  fileField: 'images',
-  maxFiles: LIMITS.maxImagesPerWork,
-  tooManyFiles: M.imagesMax.id,
-  maxFields: 100,
-  maxBodyBytes: LIMITS.maxImagesPerWork * LIMITS.maxUploadBytes + 1024 * 1024,
-};
-
-/** A profile: four text fields and one picture (the first file counts, as the PWA sends one). */
-export const PICTURE_UPLOAD: UploadLimits = {
-  fileField: 'profile_picture',
-  maxFiles: 1,
-  tooManyFiles: null,
-  maxFields: 20,
-  maxBodyBytes: LIMITS.maxUploadBytes + 256 * 1024,
-};
 
 /** No text field of the contract comes near this (a 2000-character comment is at most 8 KB). */
 const MAX_FIELD_BYTES = 64 * 1024;

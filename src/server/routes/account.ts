@@ -1,34 +1,19 @@
-/**
- * The parent account: info, changes, deletion, the e-mail change link, and the start-up session check
- * (user/me). Account-level calls take the parent token only (decisions.md, "Child tokens").
- */
-import { Hono } from 'hono';
-
-import { accountInfoPatchBody } from '../../contract/accounts';
+/** The parent account: info, changes, deletion, the e-mail change link, and the start-up session check (user/me). */
 import { M } from '../../contract/messages';
-import type { AppDeps } from '../deps';
 import { accountInfo, confirmEmailChange, deleteAccount, patchAccount } from '../domain/account';
-import type { AppEnv } from '../env';
-import { authRequired, parentRequired, requireAuth, requireParent } from '../middleware/auth';
-import { validate } from '../middleware/validate';
+import type { Handlers } from './register';
 
-export function accountRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>({ strict: false })
-    .get('/account-info', parentRequired, async (c) => c.json(await accountInfo(deps, requireParent(c).user.id)))
-    .patch('/account-info', parentRequired, validate('json', accountInfoPatchBody), async (c) => {
-      return c.json(await patchAccount(deps, requireParent(c).user, c.req.valid('json'), c.get('lang')));
-    })
-    .delete('/account/delete', parentRequired, async (c) => {
-      await deleteAccount(deps, requireParent(c).user.id);
-      return c.json({ message: c.get('t')(M.accountDeleted) });
-    })
-    // Anyone holding the link: it was sent to the new address, which is what it proves.
-    .post('/confirm-email/:uid/:token', async (c) => {
-      await confirmEmailChange(deps, c.req.param('uid'), c.req.param('token'), c.get('lang'));
-      return c.json({ detail: c.get('t')(M.emailChanged) });
-    })
-    .get('/user/me', authRequired, (c) => {
-      const auth = requireAuth(c);
-      return c.json({ email: auth.user.email, username: auth.profile?.username ?? null });
-    });
-}
+export const accountHandlers = {
+  accountInfo: async ({ deps, auth }) => accountInfo(deps, auth.user.id),
+  accountInfoUpdate: async ({ deps, auth, body, lang }) => patchAccount(deps, auth.user, body, lang),
+  accountDelete: async ({ deps, auth, t }) => {
+    await deleteAccount(deps, auth.user.id);
+    return { message: t(M.accountDeleted) };
+  },
+  // Anyone holding the link: it was sent to the new address, which is what it proves.
+  confirmEmail: async ({ deps, params, lang, t }) => {
+    await confirmEmailChange(deps, params.uid, params.token, lang);
+    return { detail: t(M.emailChanged) };
+  },
+  me: async ({ auth }) => ({ email: auth.user.email, username: auth.profile?.username ?? null }),
+} satisfies Partial<Handlers>;

@@ -1,44 +1,37 @@
 /**
- * Works, galleries and likes (works notes). Thin: read and validate with the contract, call the
- * domain, answer. Profile-acting calls need a child token; the public list and the detail do not.
+ * Works, galleries and likes (works notes). Thin: the entry's checks have run; call the domain and answer.
+ * The lists share one handler; the path they were called with makes their next/previous links.
  */
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+import type { z } from 'zod';
 
+import { ENDPOINTS } from '../../contract/endpoints';
 import { M } from '../../contract/messages';
 import { IDEMPOTENCY_HEADER } from '../../contract/paths';
-import { artworkFields, artworkUpdateFields, listQuery } from '../../contract/works';
+import type { listQuery } from '../../contract/works';
 import type { AppDeps } from '../deps';
 import { findReplay, parseIdempotencyKey, requestFingerprint } from '../domain/idempotency';
 import { setLike } from '../domain/likes';
 import { imageCount } from '../domain/quota';
 import { visibleWork } from '../domain/visibility';
-import { listWorks, type ListFilters, type ListKind } from '../domain/work-lists';
+import { listWorks, type ListKind } from '../domain/work-lists';
 import { workView } from '../domain/work-views';
 import { admitNewWork, createWork, deleteWork, updateWork, type Actor } from '../domain/works';
+import type { ChildAuth } from '../middleware/auth';
 import type { AppEnv } from '../env';
-import { ValidationError } from '../errors';
-import { authRequired, childRequired, requireAuth, requireChild } from '../middleware/auth';
-import { uploadSlot } from '../middleware/multipart';
-import { parseOrThrow } from '../middleware/validate';
-import { idParam } from './params';
+import { Reply, type Handlers } from './register';
 import { readWorkForm } from './work-form';
 
-function filters(c: Context<AppEnv>): ListFilters {
-  const raw = (name: string) => {
-    const v = c.req.query(name);
-    return v === undefined || v.trim() === '' ? undefined : v;
-  };
-  const search = raw('search');
-  if (search?.includes('\u0000')) throw ValidationError.of('search', M.invalidValue.id);
-  const tags = (c.req.queries('tags') ?? []).filter((t) => t.trim() !== '');
-  const q = parseOrThrow(listQuery, { page: raw('page'), search, category: raw('category'), tags: tags.length > 0 ? tags : undefined });
-  return { page: q.page, search: q.search || undefined, category: q.category, tags: q.tags === undefined ? undefined : [q.tags].flat() };
-}
+const actor = (c: Context<AppEnv>, auth: ChildAuth): Actor => ({ userId: auth.user.id, profileId: auth.profile.id, lang: c.get('lang') });
 
-const actor = (c: Context<AppEnv>): Actor => {
-  const auth = requireChild(c);
-  return { userId: auth.user.id, profileId: auth.profile.id, lang: c.get('lang') };
-};
+type ParsedQuery = z.output<typeof listQuery>;
+
+function list(c: Context<AppEnv>, deps: AppDeps, kind: ListKind, q: ParsedQuery, viewer: number | null) {
+  // The path as the client wrote it (c.req.path drops a trailing slash in non-strict mode).
+  const url = new URL(c.req.url);
+  const filters = { page: q.page, search: q.search || undefined, category: q.category, tags: q.tags === undefined ? undefined : [q.tags].flat() };
+  return listWorks(deps, kind, filters, viewer, c.get('lang'), { path: url.pathname, query: url.searchParams });
+}
 
 /**
  * Bodies up to this size are read before a full account is refused: the PWA sends a work of five compressed photos
@@ -47,50 +40,39 @@ const actor = (c: Context<AppEnv>): Actor => {
  */
 const READ_BEFORE_REFUSING_BYTES = 8 * 1024 * 1024;
 
-export function artworkRoutes(deps: AppDeps) {
-  const list = (kind: (c: Context<AppEnv>) => ListKind, child: boolean) => async (c: Context<AppEnv>) => {
-    const viewer = child ? requireChild(c).profile.id : (c.get('auth')?.profile?.id ?? null);
-    // The path as the client wrote it (c.req.path drops a trailing slash in non-strict mode).
-    const url = new URL(c.req.url);
-    const links = { path: url.pathname, query: url.searchParams };
-    return c.json(await listWorks(deps, kind(c), filters(c), viewer, c.get('lang'), links));
-  };
-
-  return new Hono<AppEnv>({ strict: false })
-    .get('/artworks', list(() => ({ kind: 'public' }), false))
-    .get('/artworks/my', childRequired, list(() => ({ kind: 'my' }), true))
-    .get('/artworks/my-collection', childRequired, list(() => ({ kind: 'collection' }), true))
-    .get('/artworks/family-gallery', childRequired, list(() => ({ kind: 'family' }), true))
-    .get('/artworks/member/:id', childRequired, list((c) => ({ kind: 'member', memberId: idParam(c, 'id') }), true))
-    .get('/artworks/:id{[0-9]+}', async (c) => {
-      const viewer = c.get('auth')?.profile?.id ?? null;
-      const { work } = await visibleWork(deps.db, idParam(c, 'id'), viewer);
-      return c.json(await workView(deps, work, viewer, c.get('lang')));
-    })
-    .post('/artworks', childRequired, uploadSlot(deps), async (c) => {
-      const who = actor(c);
-      const key = parseIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
-      // A full account is refused before a large body is read (unless the key may be a replay). A phone's upload
-      // is small: it is read first, so that a phone still sending receives the refusal, not a reset connection.
-      if (!(Number(c.req.header('content-length')) <= READ_BEFORE_REFUSING_BYTES)) await admitNewWork(deps, who, key);
-      const form = await readWorkForm(c, artworkFields, 1);
-      const fingerprint = requestFingerprint(form.entries, form.fileDigests);
-      // A replay must be answered before the quota is checked: its images are already counted.
-      const earlier = key ? await findReplay(deps.db, who.profileId, key, fingerprint) : null;
-      const reply = earlier ?? (await createWork(deps, who, form.fields, form.files, key ? { key, fingerprint } : null));
-      return c.json(reply.body as object, reply.status as 201);
-    })
-    .post('/artworks/:id{[0-9]+}/update', childRequired, uploadSlot(deps), async (c) => {
-      const who = actor(c);
-      const id = idParam(c, 'id');
-      const form = await readWorkForm(c, artworkUpdateFields, 0);
-      return c.json(await updateWork(deps, who, id, form.fields, form.files));
-    })
-    .delete('/artworks/:id{[0-9]+}/delete', childRequired, async (c) => {
-      await deleteWork(deps, requireChild(c).profile.id, idParam(c, 'id'));
-      return c.json({ message: c.get('t')(M.workDeleted) });
-    })
-    .post('/artworks/:id{[0-9]+}/like', childRequired, async (c) => c.json(await setLike(deps, requireChild(c).profile.id, idParam(c, 'id'), true)))
-    .post('/artworks/:id{[0-9]+}/unlike', childRequired, async (c) => c.json(await setLike(deps, requireChild(c).profile.id, idParam(c, 'id'), false)))
-    .get('/billing/user-image-count', authRequired, async (c) => c.json(await imageCount(deps.db, requireAuth(c).user.id)));
-}
+export const artworkHandlers = {
+  publicWorks: async ({ c, deps, auth, query }) => list(c, deps, { kind: 'public' }, query, auth?.profile?.id ?? null),
+  myWorks: async ({ c, deps, auth, query }) => list(c, deps, { kind: 'my' }, query, auth.profile.id),
+  myCollection: async ({ c, deps, auth, query }) => list(c, deps, { kind: 'collection' }, query, auth.profile.id),
+  familyGallery: async ({ c, deps, auth, query }) => list(c, deps, { kind: 'family' }, query, auth.profile.id),
+  memberWorks: async ({ c, deps, auth, params, query }) => list(c, deps, { kind: 'member', memberId: params.id }, query, auth.profile.id),
+  work: async ({ deps, auth, params, lang }) => {
+    const viewer = auth?.profile?.id ?? null;
+    const { work } = await visibleWork(deps.db, params.id, viewer);
+    return workView(deps, work, viewer, lang);
+  },
+  workCreate: async ({ c, deps, auth }) => {
+    const who = actor(c, auth);
+    const key = parseIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
+    // A full account is refused before a large body is read (unless the key may be a replay). A phone's upload
+    // is small: it is read first, so that a phone still sending receives the refusal, not a reset connection.
+    if (!(Number(c.req.header('content-length')) <= READ_BEFORE_REFUSING_BYTES)) await admitNewWork(deps, who, key);
+    const form = await readWorkForm(c, ENDPOINTS.workCreate.body, 1);
+    const fingerprint = requestFingerprint(form.entries, form.fileDigests);
+    // A replay must be answered before the quota is checked: its images are already counted.
+    const earlier = key ? await findReplay(deps.db, who.profileId, key, fingerprint) : null;
+    const reply = earlier ?? (await createWork(deps, who, form.fields, form.files, key ? { key, fingerprint } : null));
+    return new Reply(reply.status, reply.body);
+  },
+  workUpdate: async ({ c, deps, auth, params }) => {
+    const form = await readWorkForm(c, ENDPOINTS.workUpdate.body, 0);
+    return updateWork(deps, actor(c, auth), params.id, form.fields, form.files);
+  },
+  workDelete: async ({ deps, auth, params, t }) => {
+    await deleteWork(deps, auth.profile.id, params.id);
+    return { message: t(M.workDeleted) };
+  },
+  workLike: async ({ deps, auth, params }) => setLike(deps, auth.profile.id, params.id, true),
+  workUnlike: async ({ deps, auth, params }) => setLike(deps, auth.profile.id, params.id, false),
+  imageCount: async ({ deps, auth }) => imageCount(deps.db, auth.user.id),
+} satisfies Partial<Handlers>;

@@ -1,24 +1,9 @@
-/** Organizations: joined list, one by id (members only), and the rate-limited code check. */
-import { Hono } from 'hono';
-
-import type { AppDeps } from '../deps';
+/** Organizations: joined list, one by id (members only), and the code check (rate-limited by its entry). */
 import { checkOrganizationCode, joinedOrganizations, organizationById } from '../domain/organizations';
-import type { AppEnv } from '../env';
-import { authRequired, requireAuth } from '../middleware/auth';
-import { idParam } from './params';
+import type { Handlers } from './register';
 
-export function organizationRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>({ strict: false })
-    .get('/organizations', authRequired, async (c) => {
-      const auth = requireAuth(c);
-      return c.json({ results: await joinedOrganizations(deps, auth.user.id, auth.profile?.id ?? null) });
-    })
-    .get('/organizations/check/:code', authRequired, async (c) => {
-      const auth = requireAuth(c);
-      return c.json(await checkOrganizationCode(deps, auth.user.id, auth.profile?.id ?? null, c.req.param('code')));
-    })
-    .get('/organizations/:id', authRequired, async (c) => {
-      const auth = requireAuth(c);
-      return c.json(await organizationById(deps, idParam(c, 'id'), auth.user.id, auth.profile?.id ?? null));
-    });
-}
+export const organizationHandlers = {
+  organizations: async ({ deps, auth }) => ({ results: await joinedOrganizations(deps, auth.user.id, auth.profile?.id ?? null) }),
+  organizationCheck: async ({ deps, auth, params }) => checkOrganizationCode(deps, auth.profile?.id ?? null, params.code),
+  organization: async ({ deps, auth, params }) => organizationById(deps, params.id, auth.user.id, auth.profile?.id ?? null),
+} satisfies Partial<Handlers>;

@@ -1,13 +1,13 @@
-/** Open reference data: the footer's navbar links, artwork categories and tags. */
-import { Hono } from 'hono';
-
-import type { AppDeps } from '../deps';
+/** Open reference data: the footer's navbar links, work categories and tags, and this API's OpenAPI document. */
+import { openApiDocument } from '../../contract/openapi';
 import { namedList, publicNavbar } from '../domain/catalog';
-import type { AppEnv } from '../env';
+import type { Handlers } from './register';
 
-export function publicRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>({ strict: false })
-    .get('/public-navbar', async (c) => c.json(await publicNavbar(deps)))
-    .get('/artworks/categories', async (c) => c.json(await namedList(deps, 'categories', c.get('lang'))))
-    .get('/artworks/tags', async (c) => c.json(await namedList(deps, 'tags', c.get('lang'))));
-}
+let document: Record<string, unknown> | null = null;
+
+export const publicHandlers = {
+  publicNavbar: async ({ deps }) => publicNavbar(deps),
+  categories: async ({ deps, lang }) => namedList(deps, 'categories', lang),
+  tags: async ({ deps, lang }) => namedList(deps, 'tags', lang),
+  openapi: async ({ deps }) => (document ??= openApiDocument(deps.config.appVersion)),
+} satisfies Partial<Handlers>;

@@ -6,10 +6,11 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 
+import type { MultipartBody } from '../../contract/endpoint';
 import { M } from '../../contract/messages';
 import type { AppEnv } from '../env';
 import { ValidationError } from '../errors';
-import { readUpload, WORK_UPLOAD } from '../middleware/multipart';
+import { readUpload } from '../middleware/multipart';
 import { issuesToFields } from '../middleware/validate';
 
 const LIST_FIELDS = ['category', 'tags', 'keep_images'] as const;
@@ -28,11 +29,12 @@ export interface WorkForm<T> {
 const hasNul = (v: string) => v.includes('\u0000');
 
 /**
- * Parses the form against `schema`; `minImages` is 1 for create and 0 for update (where kept
- * images count too, checked by the domain).
+ * Parses the form against its entry's fields and upload limits; `minImages` is 1 for create and 0 for update
+ * (where kept images count too, checked by the domain).
  */
-export async function readWorkForm<S extends z.ZodType>(c: Context<AppEnv>, schema: S, minImages: number): Promise<WorkForm<z.output<S>>> {
-  const form = await readUpload(c, WORK_UPLOAD);
+export async function readWorkForm<S extends z.ZodType>(c: Context<AppEnv>, body: MultipartBody<S>, minImages: number): Promise<WorkForm<z.output<S>>> {
+  const schema = body.fields;
+  const form = await readUpload(c, body.upload);
   const errors: Record<string, string[]> = {};
   const values: Record<string, unknown> = {};
   const all = (name: string) => form.entries.filter(([n]) => n === name).map(([, v]) => v);

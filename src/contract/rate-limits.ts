@@ -1,0 +1,38 @@
+/**
+ * The rate limits an operation can use (declared per operation in ./endpoints, applied by the server before
+ * its handler). Fixed windows; the counters live in the database, so they hold across instances.
+ */
+const MIN = 60;
+
+export interface RateLimit {
+  /** The counter's key prefix. */
+  name: string;
+  max: number;
+  windowSeconds: number;
+}
+
+export const RATE_LIMITS = {
+  loginEmail: { name: 'login:email', max: 10, windowSeconds: 15 * MIN },
+  loginIp: { name: 'login:ip', max: 50, windowSeconds: 15 * MIN },
+  signupIp: { name: 'signup:ip', max: 10, windowSeconds: 60 * MIN },
+  resetEmail: { name: 'reset:email', max: 5, windowSeconds: 60 * MIN },
+  resetIp: { name: 'reset:ip', max: 20, windowSeconds: 60 * MIN },
+  orgCheckUser: { name: 'orgcheck:user', max: 20, windowSeconds: 10 * MIN },
+  reauthUser: { name: 'reauth:user', max: 10, windowSeconds: 15 * MIN },
+  emailChangeUser: { name: 'emailchange:user', max: 5, windowSeconds: 60 * MIN },
+} as const satisfies Record<string, RateLimit>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/**
+ * One limit as an operation uses it: counted per client address, per account, or per the e-mail in the body;
+ * `failures` gives the attempt back when the call succeeds (brute-force limits count only failures), and
+ * `successes` when it fails (a limit on e-mails sent);
+ * `whenField` counts only calls whose body has that field (e.g. an e-mail change).
+ */
+export interface RateLimitUse {
+  limit: RateLimitName;
+  by: 'ip' | 'user' | 'email';
+  counts?: 'all' | 'failures' | 'successes';
+  whenField?: string;
+}
