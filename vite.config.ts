@@ -9,6 +9,7 @@ import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
+import { apiRoutes } from './src/contract/endpoints.ts';
 import { SHARE_TARGET_FIELD, SHARE_TARGET_PATH } from './src/contract/offline.ts';
 import { LANGUAGE_COOKIE, PRELOAD_SCRIPT_ATTRIBUTE, PRELOAD_TABLE_FILE, type PreloadTable } from './src/contract/preload.ts';
 
@@ -102,6 +103,8 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(appVersion),
+    // The endpoint table without its schemas, for the PWA's client (src/web/lib/http.ts): zod stays out of the pages.
+    __API_ROUTES__: JSON.stringify(apiRoutes()),
     // zod starts in JIT mode and probes `new Function` when its first object schema is built; the page's
     // Content-Security-Policy has no 'unsafe-eval', so the probe is reported as a violation. Without JIT zod does
     // the same checks (the CSP journey, e2e/csp.spec.ts, fails if this stops applying); the server keeps its JIT.

@@ -9,6 +9,7 @@
 import { expect, test, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 
 import { cameraPhoto } from './support/photos';
+import { apiPath } from './support/api';
 
 test.setTimeout(180_000);
 
@@ -83,10 +84,10 @@ let created: { title: string; childToken: string } | null = null;
 test.afterEach(async ({ request }) => {
   if (created) {
     const auth = { Authorization: `Bearer ${created.childToken}` };
-    const mine = (await (await request.get('/api/artworks/my', { headers: auth })).json()) as { results: { id: number; title: string }[] };
+    const mine = (await (await request.get(apiPath('myWorks'), { headers: auth })).json()) as { results: { id: number; title: string }[] };
     const csrf = (await request.storageState()).cookies.find((c) => c.name === 'csrftoken')?.value;
     for (const work of mine.results.filter((w) => w.title === created?.title)) {
-      await request.delete(`/api/artworks/${work.id}/delete/`, { headers: csrf ? { ...auth, 'X-CSRFToken': csrf } : auth });
+      await request.delete(apiPath('workDelete', { id: work.id }), { headers: csrf ? { ...auth, 'X-CSRFToken': csrf } : auth });
     }
     created = null;
   }

@@ -6,6 +6,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 import { createWork, newFamily, openAs, type Family } from './support/family';
+import { apiPath, queryKeyJson } from './support/api';
 
 test.setTimeout(120_000);
 
@@ -24,17 +25,17 @@ async function csrf(request: APIRequestContext, headers: Record<string, string> 
 async function siblingSharing(request: APIRequestContext, family: Family, count: number): Promise<string[]> {
   const username = `${family.username}-sis`;
   const parent = { Authorization: `Bearer ${family.parent.access}` };
-  const registered = await request.post('/api/register-profile/', {
+  const registered = await request.post(apiPath('registerProfile'), {
     headers: await csrf(request, parent),
     multipart: { address: '東京都 (Tokyo)', username, first_name: 'Sister', date_of_birth: '2016-03-03' },
   });
   expect(registered.ok()).toBe(true);
-  const login = await request.post('/api/profile/login/', { headers: await csrf(request, parent), data: { username } });
+  const login = await request.post(apiPath('profileLogin'), { headers: await csrf(request, parent), data: { username } });
   const sibling = { ...family, child: (await login.json()) as Family['child'] };
   const titles = Array.from({ length: count }, (_, i) => `Rainbow bridge ${i + 1}`);
   for (const title of titles) await createWork(request, sibling, title, 1);
-  const me = (await (await request.get('/api/profile/', { headers: { Authorization: `Bearer ${family.child.access}` } })).json()) as { id: number };
-  const shared = await request.patch('/api/profile/', {
+  const me = (await (await request.get(apiPath('profile'), { headers: { Authorization: `Bearer ${family.child.access}` } })).json()) as { id: number };
+  const shared = await request.patch(apiPath('profile'), {
     headers: await csrf(request, { Authorization: `Bearer ${sibling.child.access}` }),
     data: { shared_users: [{ id: me.id, is_shared: true }] },
   });
@@ -164,10 +165,10 @@ test('the family gallery and the profile come back from the persisted cache when
     .poll(() => persistedKeys(page))
     .toEqual(
       expect.arrayContaining([
-        '["profile"]',
-        '["works","list","family",{}]',
-        expect.stringMatching(/^\["categories"/),
-        expect.stringMatching(/^\["works","detail",\d+\]$/),
+        queryKeyJson('profile'),
+        queryKeyJson('familyGallery', {}),
+        expect.stringMatching(/^\["public","categories"/),
+        expect.stringMatching(/^\["works","work",\{"id":\d+\}\]$/),
       ]),
     );
 
@@ -236,7 +237,7 @@ test.describe('save for offline, without a service worker (the page fills the ca
     await expect(page.getByText('Saved for offline: 4 pictures. The gallery will open without a signal.')).toBeVisible({ timeout: 20_000 });
 
     const gallery = (await (
-      await request.get('/api/artworks/family-gallery', { headers: { Authorization: `Bearer ${family.child.access}` } })
+      await request.get(apiPath('familyGallery'), { headers: { Authorization: `Bearer ${family.child.access}` } })
     ).json()) as { results: { images_data: { thumbnail_url: string; image_url: string }[] }[] };
     const thumbnails = gallery.results.map((w) => new URL(w.images_data[0]!.thumbnail_url || w.images_data[0]!.image_url, 'http://x').pathname);
     expect((await mediaCacheUrls(page))?.sort()).toEqual(thumbnails.sort());
@@ -253,7 +254,7 @@ test('logout wipes the family from the phone; choosing another child keeps the q
   await siblingSharing(request, family, 1);
   await openAs(page, family, '/family-gallery');
   await expect(page.getByText('Rainbow bridge 1')).toBeVisible();
-  await expect.poll(() => persistedKeys(page)).toContain('["works","list","family",{}]');
+  await expect.poll(() => persistedKeys(page)).toContain(queryKeyJson('familyGallery', {}));
 
   // A work waiting for another child of the family, a picture kept for offline, and photos shared from another app.
   await idbPut(page, 'little-museum-queue', 'uploads', 'queued-1', {
@@ -279,8 +280,8 @@ test('logout wipes the family from the phone; choosing another child keeps the q
   await (await openMenu(page)).getByRole('button', { name: 'Select another User' }).click();
   await expect(page).toHaveURL(/\/add-user$/);
   expect(await page.evaluate(() => [localStorage.getItem('child_token'), Boolean(localStorage.getItem('token'))])).toEqual([null, true]);
-  await expect.poll(() => persistedKeys(page)).not.toContain('["works","list","family",{}]');
-  expect(await persistedKeys(page)).not.toContain('["profile"]');
+  await expect.poll(() => persistedKeys(page)).not.toContain(queryKeyJson('familyGallery', {}));
+  expect(await persistedKeys(page)).not.toContain(queryKeyJson('profile'));
   expect(await idbCount(page, 'little-museum-queue', 'uploads')).toBe(1);
   expect(await mediaCacheUrls(page)).toContain('/media/kept-for-offline.webp');
 

@@ -13,6 +13,7 @@ import { chromium, expect, test, type BrowserContext, type Page } from '@playwri
 import { startApiServer } from './perf/support';
 import { demoFamily, newFamily, openAs } from './support/family';
 import { cameraPhoto } from './support/photos';
+import { apiPath } from './support/api';
 
 test.setTimeout(120_000);
 
@@ -57,7 +58,7 @@ test('installable, and the family gallery opens from a cold start with no networ
     await controlled(page);
     await expect(page.getByRole('heading', { name: 'Family Gallery', level: 1 })).toBeVisible();
     const gallery = (await (
-      await request.get('/api/artworks/family-gallery/', { headers: { Authorization: `Bearer ${sora.child.access}` } })
+      await request.get(apiPath('familyGallery'), { headers: { Authorization: `Bearer ${sora.child.access}` } })
     ).json()) as { results: { title: string }[] };
     const titles = gallery.results.map((w) => w.title);
     expect(titles.length).toBeGreaterThanOrEqual(2);
@@ -110,17 +111,17 @@ test('/api/ is never answered with the app shell, online or offline', async ({ p
   expect(missing.body).not.toContain('<!doctype html>');
 
   // A navigation to an API path reaches the server, not the precached index.html.
-  const navigation = await page.goto('/api/public-navbar/');
+  const navigation = await page.goto(apiPath('publicNavbar'));
   expect(navigation?.headers()['content-type']).toContain('application/json');
   await page.goto('/');
 
   await context.setOffline(true);
-  for (const path of ['/api/public-navbar/', '/api/artworks/public/', '/api/profile/']) {
+  for (const path of [apiPath('publicNavbar'), '/api/artworks/public/', apiPath('profile')]) {
     const answer = await probe(path);
     expect(answer.status, path).toBe(0);
     expect(answer.body, path).not.toContain('<!doctype html>');
   }
-  await expect(page.goto('/api/public-navbar/')).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+  await expect(page.goto(apiPath('publicNavbar'))).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
   // The app itself still opens from the precache.
   const app = await context.newPage();
   await app.goto('/public-gallery');

@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { createWork, myWorks, newFamily, openAs } from './support/family';
 import { drawingPng } from './support/images';
 import { cameraPhoto, type Photo } from './support/photos';
+import { apiPath } from './support/api';
 
 test.setTimeout(180_000);
 
@@ -112,7 +113,7 @@ test('like and unlike a work in the public gallery', async ({ page, request }) =
   await like.click();
   await expect(like).toHaveAttribute('aria-pressed', 'true');
   const detail = async () =>
-    (await (await request.get(`/api/artworks/${work.id}`, { headers: { Authorization: `Bearer ${fan.child.access}` } })).json()) as {
+    (await (await request.get(apiPath('work', { id: work.id }), { headers: { Authorization: `Bearer ${fan.child.access}` } })).json()) as {
       likes_count: number;
       is_liked_by_user: boolean;
     };

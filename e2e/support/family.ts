@@ -6,6 +6,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 
 import { drawingPng } from './images';
 import { linkFromOutbox } from './outbox';
+import { apiPath } from './api';
 
 export interface Family {
   email: string;
@@ -28,19 +29,19 @@ async function csrf(request: APIRequestContext, headers: Record<string, string> 
 export async function newFamily(request: APIRequestContext, username: string): Promise<Family> {
   const email = `${username}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const password = 'Crayon2024';
-  await ok(await request.post('/api/signup/', { headers: await csrf(request), data: { email, password, confirm_password: password } }));
+  await ok(await request.post(apiPath('signup'), { headers: await csrf(request), data: { email, password, confirm_password: password } }));
   const link = new URL(await linkFromOutbox(email, '/verify-email'));
-  await ok(await request.get(`/api/verify-email/${link.searchParams.get('uid')}/${link.searchParams.get('token')}`));
-  const parent = await ok<{ access: string; refresh: string }>(await request.post('/api/login/', { headers: await csrf(request), data: { email, password } }));
+  await ok(await request.get(apiPath('verifyEmail', { uid: link.searchParams.get('uid') ?? '', token: link.searchParams.get('token') ?? '' })));
+  const parent = await ok<{ access: string; refresh: string }>(await request.post(apiPath('login'), { headers: await csrf(request), data: { email, password } }));
   const auth = { Authorization: `Bearer ${parent.access}` };
   await ok(
-    await request.post('/api/register-profile/', {
+    await request.post(apiPath('registerProfile'), {
       headers: await csrf(request, auth),
       multipart: { address: '東京都 (Tokyo)', username, first_name: 'Test Child', date_of_birth: '2018-06-01' },
     }),
   );
   const child = await ok<{ access: string; refresh: string }>(
-    await request.post('/api/profile/login/', { headers: await csrf(request, auth), data: { username } }),
+    await request.post(apiPath('profileLogin'), { headers: await csrf(request, auth), data: { username } }),
   );
   return { email, parent, child, username };
 }
@@ -72,7 +73,7 @@ export async function createWork(request: APIRequestContext, family: Family, tit
   form.set('description', 'Made at the kitchen table');
   form.set('is_public', String(isPublic));
   for (const f of files) form.append('images', new Blob([new Uint8Array(f.buffer)], { type: f.mimeType }), f.name);
-  const res = await request.post('/api/artworks/', {
+  const res = await request.post(apiPath('workCreate'), {
     headers: await csrf(request, { Authorization: `Bearer ${family.child.access}` }),
     multipart: form,
   });
@@ -81,7 +82,7 @@ export async function createWork(request: APIRequestContext, family: Family, tit
 
 export async function myWorks(request: APIRequestContext, family: Family) {
   return ok<{ count: number; results: { id: number; title: string; is_public: boolean; images_data: { id: number }[] }[] }>(
-    await request.get('/api/artworks/my', { headers: { Authorization: `Bearer ${family.child.access}` } }),
+    await request.get(apiPath('myWorks'), { headers: { Authorization: `Bearer ${family.child.access}` } }),
   );
 }
 
@@ -89,10 +90,10 @@ export async function myWorks(request: APIRequestContext, family: Family) {
 export async function demoFamily(request: APIRequestContext, username: 'hana' | 'sora'): Promise<Family> {
   const email = 'demo@example.com';
   const parent = await ok<{ access: string; refresh: string }>(
-    await request.post('/api/login/', { headers: await csrf(request), data: { email, password: 'Demo1234' } }),
+    await request.post(apiPath('login'), { headers: await csrf(request), data: { email, password: 'Demo1234' } }),
   );
   const child = await ok<{ access: string; refresh: string }>(
-    await request.post('/api/profile/login/', { headers: await csrf(request, { Authorization: `Bearer ${parent.access}` }), data: { username } }),
+    await request.post(apiPath('profileLogin'), { headers: await csrf(request, { Authorization: `Bearer ${parent.access}` }), data: { username } }),
   );
   return { email, parent, child, username };
 }

@@ -120,6 +120,8 @@ export function bodyLimitOf(e: Endpoint): number {
 // ---- types the PWA's client reads --------------------------------------------------------------
 
 export type ParamsOf<E extends Endpoint> = PathParams<E['path']>;
+/** Whether the operation's path has parameters. */
+export type HasParams<E extends Endpoint> = [ParamNames<E['path']>] extends [never] ? false : true;
 export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : never;
 export type JsonOf<E extends Endpoint> = E['body'] extends JsonBody<infer S> ? z.input<S> : never;
 export type FieldsOf<E extends Endpoint> = E['body'] extends MultipartBody<infer S> ? z.input<S> : never;

@@ -206,3 +206,16 @@ export const ENDPOINTS = {
 
 export type Endpoints = typeof ENDPOINTS;
 export type OperationId = keyof Endpoints;
+
+/** An operation as the PWA's client needs it at run time: method, path, access and area (no schemas). */
+export type ApiRoute = readonly [method: Endpoint['method'], path: string, access: Endpoint['access'], tag: string];
+
+/**
+ * The table without its schemas, which the build hands to the PWA (vite.config.ts, `__API_ROUTES__`): the page
+ * sends its calls without loading zod; answers are checked against the schemas in development only.
+ */
+export function apiRoutes(): Record<OperationId, ApiRoute> {
+  const out = {} as Record<OperationId, ApiRoute>;
+  for (const [id, e] of Object.entries(ENDPOINTS) as [OperationId, Endpoint][]) out[id] = [e.method, e.path, e.access, e.tag];
+  return out;
+}

@@ -1,48 +1,40 @@
 /**
- * The one HTTP client (accounts spec §7, notes/api-behaviour.md). Every call:
+ * The one HTTP client, derived from the endpoint table (src/contract/endpoints.ts; accounts spec §7). A call
+ * names its operation: `api('workLike', { params: { id } })`, typed by the table's schemas. Every call:
  * - carries `?language=` (the active UI language);
- * - carries the bearer token: the child token first, none on the unauthenticated paths, and the
- *   parent token on the account-level calls a child's pages make (the child login, the image count);
+ * - carries the token its operation's `access` asks for: none for `guest`, the parent's for `parent`, the
+ *   child's for `child`, and the child's if held (else the parent's) for `public` and `session`;
  * - sends credentials and the X-CSRFToken header (from the csrftoken cookie) on writes;
  * - has no timeout;
- * - on a 401 refreshes once (concurrent calls share that refresh) and retries once, unless it is a
- *   POST (not replay-safe) or the refresh itself;
- * - on failure shows an error toast with the derived message (opt out with `silent`) and rejects
- *   with an ApiError carrying that message.
+ * - on a 401 refreshes once (concurrent calls share that refresh) and retries once, unless it is a POST
+ *   (not replay-safe) or carried no token;
+ * - on failure shows an error toast with the derived message (opt out with `silent`) and rejects with an
+ *   ApiError carrying that message.
+ * In development the answer is checked against its schema; production builds carry no schemas (zod stays out).
  */
 import { i18n } from '@lingui/core';
-import type { KyInstance, KyResponse, Options } from 'ky';
-import type { z } from 'zod';
+import type { KyInstance } from 'ky';
 
-import type { tokenPair } from '../../contract/accounts';
-import { API, CSRF_COOKIE, CSRF_HEADER, UNAUTHENTICATED_PATHS } from '../../contract/paths';
+import type { Access, FieldsOf, HasParams, JsonOf, ParamsOf, QueryOf, ResultOf } from '../../contract/endpoint';
+import type { ApiRoute, Endpoints, OperationId } from '../../contract/endpoints';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../contract/headers';
 import { ApiError, isHTTPError } from './api-error';
 import { refreshTokenOf, tokenOf, useSession, type TokenKind } from './session';
 import { notify } from './toast';
 import { reportAnswer, reportNetworkFailure } from './use-online';
 
+/** The table's routes, written in by the build (vite.config.ts). */
+declare const __API_ROUTES__: Record<OperationId, ApiRoute>;
+const ROUTES = __API_ROUTES__;
+
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function pathOf(url: string): string {
-  return new URL(url, window.location.origin).pathname;
-}
-
-function isUnauthenticated(path: string): boolean {
-  return UNAUTHENTICATED_PATHS.some((p) => path.startsWith(p));
-}
-
-/**
- * Account-level calls, sent with the parent token even while a child is selected: the child login picks a
- * child, and the image count belongs to the account (decisions.md, "Child tokens").
- */
-const PARENT_PATHS: readonly string[] = [API.profileLogin, API.userImageCount];
-
-/** The token kind a path is called with, given the tokens held now. */
-function kindFor(path: string): TokenKind | null {
-  if (path === API.tokenRefresh || isUnauthenticated(path)) return null;
+/** The token kind an access level is called with, given the tokens held now. */
+function kindFor(access: Access): TokenKind | null {
+  if (access === 'guest') return null;
+  if (access === 'parent') return 'parent';
+  if (access === 'child') return 'child';
   const s = useSession.getState();
-  if (s.token && PARENT_PATHS.some((p) => path.startsWith(p))) return 'parent';
-  if (path.startsWith(API.profileLogin)) return null;
   if (s.childToken) return 'child';
   return s.token ? 'parent' : null;
 }
@@ -53,6 +45,62 @@ function readCookie(name: string): string | null {
 }
 
 /**
+ * The headers of a call, read at send time: the bearer token its access asks for and the CSRF header on writes.
+ * Also used by the upload queue, which sends with XMLHttpRequest for byte progress.
+ */
+export function requestHeaders(op: OperationId): Record<string, string> {
+  const [method, , access] = ROUTES[op];
+  const headers: Record<string, string> = {};
+  const kind = kindFor(access);
+  const token = kind ? tokenOf(kind) : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (WRITE_METHODS.has(method)) {
+    const csrf = readCookie(CSRF_COOKIE);
+    if (csrf) headers[CSRF_HEADER] = csrf;
+  }
+  return headers;
+}
+
+type Endpoint<K extends OperationId> = Endpoints[K];
+type Maybe<T, Key extends string> = [T] extends [never] ? { [P in Key]?: never } : { [P in Key]: T };
+
+/** What a call of operation K sends: its path parameters, query, JSON or multipart body, as the table types them. */
+export type CallInput<K extends OperationId> = (HasParams<Endpoint<K>> extends true ? { params: ParamsOf<Endpoint<K>> } : { params?: never }) &
+  ([QueryOf<Endpoint<K>>] extends [never] ? { query?: never } : { query?: QueryOf<Endpoint<K>> }) &
+  Maybe<JsonOf<Endpoint<K>>, 'json'> &
+  ([FieldsOf<Endpoint<K>>] extends [never] ? { body?: never } : { body: FormData }) & {
+    /** No error toast: the caller shows the failure itself. */
+    silent?: boolean;
+    signal?: AbortSignal;
+  };
+
+export type ApiResult<K extends OperationId> = ResultOf<Endpoint<K>>;
+
+/** The operation's path with its parameters filled in. */
+export function apiPath(op: OperationId, params: Record<string, string | number> = {}): string {
+  return ROUTES[op][1].replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+/** The path with the `?language=` every call carries (for calls sent outside ky). */
+export function apiUrl(op: OperationId, params?: Record<string, string | number>): string {
+  return `${apiPath(op, params)}?language=${encodeURIComponent(i18n.locale || 'en')}`;
+}
+
+/**
+ * The query key of an operation's answer: its area first (invalidating `[area]` refreshes every answer of the area),
+ * then the operation, then what it was asked with.
+ */
+export function apiKey<K extends OperationId>(op: K, input?: { params?: object; query?: object }): readonly unknown[] {
+  const key: unknown[] = [ROUTES[op][3], op];
+  if (input?.params) key.push(input.params);
+  if (input?.query) key.push(input.query);
+  return key;
+}
+
+/** The key that covers every answer of an area (e.g. all works lists, details and the image count). */
+export const areaKey = (tag: string): readonly unknown[] => [tag];
+
+/**
  * ky loads with the first call rather than with the app: the landing page of a first visit makes none
  * (the footer asks for its blog link once it comes into view). A failed load is tried again next call.
  */
@@ -60,7 +108,7 @@ let client: Promise<KyInstance> | null = null;
 
 function getClient(): Promise<KyInstance> {
   if (!client) {
-    client = import('ky').then(({ default: ky }) => createClient(ky));
+    client = import('ky').then(({ default: ky }) => ky.create({ credentials: 'include', timeout: false, retry: 0 }));
     client.catch(() => {
       client = null;
     });
@@ -68,50 +116,86 @@ function getClient(): Promise<KyInstance> {
   return client;
 }
 
-function createClient(ky: typeof import('ky').default): KyInstance {
-  return ky.create({
-    credentials: 'include',
-    timeout: false,
-    // Only the forced retry after a token refresh; nothing else is retried here.
-    retry: { limit: 1, methods: [] },
-    hooks: {
-      beforeRequest: [
-        (request) => {
-          const kind = kindFor(pathOf(request.url));
-          const token = kind ? tokenOf(kind) : null;
-          if (token) request.headers.set('Authorization', `Bearer ${token}`);
-          if (WRITE_METHODS.has(request.method)) {
-            const csrf = readCookie(CSRF_COOKIE);
-            if (csrf) request.headers.set(CSRF_HEADER, csrf);
-          }
-        },
-      ],
-      afterResponse: [
-        async (request, _options, response, state) => {
-          if (response.status !== 401 || state.retryCount > 0) return;
-          const kind = kindFor(pathOf(request.url));
-          const sent = request.headers.get('Authorization')?.replace(/^Bearer /, '');
-          if (!kind || !sent) return;
-          // Another call may have refreshed already: then just use the new token.
-          const current = tokenOf(kind);
-          const refreshed = current !== null && current !== sent ? true : await refreshTokens(kind);
-          const token = tokenOf(kind);
-          if (!refreshed || !token || request.method === 'POST') return;
-          const headers = new Headers(request.headers);
-          headers.set('Authorization', `Bearer ${token}`);
-          return ky.retry({ request: new Request(request, { headers }) });
-        },
-      ],
-    },
-  });
-}
-
-type TokenPair = z.infer<typeof tokenPair>;
-
 /** An HTTP error is an answer; fetch's TypeError is a request that never got one (use-online). */
 function reportReachability(error: unknown): void {
   if (isHTTPError(error)) reportAnswer();
   else if (error instanceof TypeError) reportNetworkFailure();
+}
+
+function searchParamsOf(query: object | undefined): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    for (const v of [value].flat()) out.append(name, String(v));
+  }
+  out.set('language', i18n.locale || 'en');
+  return out;
+}
+
+/** In development, an answer that breaks its schema is a bug to see at once (production builds drop this). */
+async function checkAnswer(op: OperationId, data: unknown): Promise<void> {
+  if (!import.meta.env.DEV) return;
+  const { ENDPOINTS } = await import('../../contract/endpoints');
+  const result = ENDPOINTS[op].ok.schema.safeParse(data);
+  if (!result.success) throw new Error(`${op}: the answer breaks the endpoint table: ${result.error.message}`);
+}
+
+interface SendInput {
+  params?: object;
+  query?: object;
+  json?: unknown;
+  body?: FormData;
+  signal?: AbortSignal;
+}
+
+async function send(op: OperationId, input: SendInput): Promise<unknown> {
+  const [method, , access] = ROUTES[op];
+  const ky = await getClient();
+  const request = () =>
+    ky(apiPath(op, input.params as Record<string, string | number>), {
+      method,
+      json: input.json,
+      body: input.body,
+      signal: input.signal,
+      headers: requestHeaders(op),
+      searchParams: searchParamsOf(input.query),
+    });
+  let response: Response;
+  try {
+    response = await request();
+  } catch (error) {
+    const kind = kindFor(access);
+    if (!isHTTPError(error) || error.response.status !== 401 || !kind) throw error;
+    const sent = error.request.headers.get('Authorization')?.replace(/^Bearer /, '');
+    if (!sent) throw error;
+    // Another call may have refreshed already: then just use the new token.
+    const current = tokenOf(kind);
+    const refreshed = current !== null && current !== sent ? true : await refreshTokens(kind);
+    if (!refreshed || !tokenOf(kind) || method === 'POST') throw error;
+    response = await request();
+  }
+  const raw = await response.text();
+  return raw ? (JSON.parse(raw) as unknown) : null;
+}
+
+/** Calls one operation of the endpoint table. */
+export async function api<K extends OperationId>(op: K, input: CallInput<K>): Promise<ApiResult<K>> {
+  try {
+    const data = await send(op, input as SendInput);
+    reportAnswer();
+    await checkAnswer(op, data);
+    return data as ApiResult<K>;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    reportReachability(error);
+    const apiError = await import('./api-error-message').then(
+      (m) => m.toApiError(error),
+      // Without its chunk (offline before it was cached) the failure still rejects, with the bare error.
+      () => new ApiError(error instanceof Error ? error.message : String(error), null, null),
+    );
+    if (!input.silent) notify.error(apiError.message);
+    throw apiError;
+  }
 }
 
 const inflight = new Map<TokenKind, Promise<boolean>>();
@@ -128,17 +212,11 @@ export function refreshTokens(kind: TokenKind): Promise<boolean> {
     const refresh = refreshTokenOf(kind);
     if (!refresh) return false;
     try {
-      // zod and the contract load beside the request, not in the first load. The answer is kept even if
-      // they cannot load: the old refresh token is spent once the server has rotated it.
-      const schema = import('../../contract/accounts').then((m) => m.tokenPair);
-      schema.catch(() => undefined);
-      const response = await (await getClient()).post(API.tokenRefresh, {
-        json: { refresh },
-        searchParams: { language: i18n.locale || 'en' },
-      });
-      const pair = await parse<TokenPair>(response, schema);
+      // The answer is kept once it came: the old refresh token is spent once the server has rotated it.
+      const pair = (await send('tokenRefresh', { json: { refresh } })) as Partial<ApiResult<'tokenRefresh'>> | null;
+      reportAnswer();
       if (typeof pair?.access !== 'string' || typeof pair.refresh !== 'string') throw new Error('The refresh answer has no token pair');
-      if (refreshTokenOf(kind) === refresh) useSession.getState().setPair(kind, pair);
+      if (refreshTokenOf(kind) === refresh) useSession.getState().setPair(kind, { access: pair.access, refresh: pair.refresh });
       return true;
     } catch (error) {
       reportReachability(error);
@@ -155,95 +233,6 @@ export function refreshTokens(kind: TokenKind): Promise<boolean> {
   })();
   inflight.set(kind, job);
   return job;
-}
-
-export interface CallOptions<T> {
-  json?: unknown;
-  body?: FormData;
-  searchParams?: Record<string, string | number>;
-  /**
-   * Parses (and types) the response; a mismatch is logged, not fatal. A loader (`() => import(...)`)
-   * keeps zod and the contract out of the first load: it starts with the request, not after it.
-   */
-  schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
-  /** No error toast: the caller shows the failure itself. */
-  silent?: boolean;
-  signal?: AbortSignal;
-}
-
-async function parse<T>(response: KyResponse, schemaOrLoad?: z.ZodType<T> | Promise<z.ZodType<T>>): Promise<T> {
-  const raw = await response.text();
-  const data: unknown = raw ? JSON.parse(raw) : null;
-  if (!schemaOrLoad) return data as T;
-  let schema: z.ZodType<T>;
-  try {
-    schema = await schemaOrLoad;
-  } catch (error) {
-    console.warn(`Could not load the schema for ${response.url}`, error);
-    return data as T;
-  }
-  const result = schema.safeParse(data);
-  if (!result.success) console.warn(`Unexpected response from ${response.url}`, result.error);
-  return result.success ? result.data : (data as T);
-}
-
-async function call<T>(method: string, path: string, options: CallOptions<T> = {}): Promise<T> {
-  const kyOptions: Options = {
-    method,
-    json: options.json,
-    body: options.body,
-    signal: options.signal,
-    searchParams: { ...options.searchParams, language: i18n.locale || 'en' },
-  };
-  const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
-  // Handled in parse; this only keeps a failed loader from being reported as unhandled meanwhile.
-  if (schema instanceof Promise) schema.catch(() => undefined);
-  try {
-    const response = await (await getClient())(path, kyOptions);
-    reportAnswer();
-    return await parse(response, schema);
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    reportReachability(error);
-    const apiError = await import('./api-error-message').then(
-      (m) => m.toApiError(error),
-      // Without its chunk (offline before it was cached) the failure still rejects, with the bare error.
-      () => new ApiError(error instanceof Error ? error.message : String(error), null, null),
-    );
-    if (!options.silent) notify.error(apiError.message);
-    throw apiError;
-  }
-}
-
-export const http = {
-  get: <T>(path: string, options?: CallOptions<T>) => call<T>('GET', path, options),
-  post: <T>(path: string, options?: CallOptions<T>) => call<T>('POST', path, options),
-  patch: <T>(path: string, options?: CallOptions<T>) => call<T>('PATCH', path, options),
-  put: <T>(path: string, options?: CallOptions<T>) => call<T>('PUT', path, options),
-  delete: <T>(path: string, options?: CallOptions<T>) => call<T>('DELETE', path, options),
-};
-
-/**
- * Headers for a call sent outside ky (the upload queue uses XMLHttpRequest for byte progress):
- * the bearer token read now, at send time, and the CSRF header on writes.
- */
-export function requestHeaders(path: string, method: string): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const kind = kindFor(path);
-  const token = kind ? tokenOf(kind) : null;
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (WRITE_METHODS.has(method)) {
-    const csrf = readCookie(CSRF_COOKIE);
-    if (csrf) headers[CSRF_HEADER] = csrf;
-  }
-  return headers;
-}
-
-/** A path with the `?language=` every call carries. */
-export function withLanguage(path: string): string {
-  const url = new URL(path, window.location.origin);
-  url.searchParams.set('language', i18n.locale || 'en');
-  return url.pathname + url.search;
 }
 
 export { ApiError };

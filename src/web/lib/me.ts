@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { API } from '../../contract/paths';
-import { http } from './http';
+import { api } from './http';
 import { queryKeys } from './query-keys';
 import { useSession } from './session';
 
 /** The current user; also the start-up session check (silent: a stale token is no news). */
 export function getMe() {
-  return http.get(API.me, { schema: () => import('../../contract/accounts').then((m) => m.me), silent: true });
+  return api('me', { silent: true });
 }
 
 export const meQueryOptions = () => queryOptions({ queryKey: queryKeys.me, queryFn: getMe, retry: false, staleTime: Infinity });

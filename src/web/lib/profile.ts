@@ -4,14 +4,13 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { API } from '../../contract/paths';
-import { http } from './http';
+import { api } from './http';
 import { decodeToken } from './jwt';
 import { queryKeys } from './query-keys';
 import { useSession } from './session';
 
 export function getProfile() {
-  return http.get(API.profile, { schema: () => import('../../contract/accounts').then((m) => m.profile) });
+  return api('profile', {});
 }
 
 export const profileQueryOptions = () => queryOptions({ queryKey: queryKeys.profile, queryFn: getProfile });

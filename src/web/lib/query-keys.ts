@@ -1,18 +1,30 @@
-/** Query keys shared across features, so a mutation in one area can refresh another's lists. */
+/**
+ * Query keys, derived from the endpoint table (lib/http.ts `apiKey`: [area, operation, params?, query?]), so a
+ * mutation in one area can refresh another's answers, and invalidating an area (e.g. `works`) refreshes them all.
+ */
+import { apiKey, areaKey } from './http';
+
 export const queryKeys = {
-  me: ['me'] as const,
-  profiles: ['profiles'] as const,
-  profile: ['profile'] as const,
-  accountInfo: ['account-info'] as const,
-  organizations: ['organizations'] as const,
-  publicNavbar: ['public-navbar'] as const,
+  me: apiKey('me'),
+  profiles: apiKey('profiles'),
+  profile: apiKey('profile'),
+  accountInfo: apiKey('accountInfo'),
+  publicNavbar: apiKey('publicNavbar'),
   /** Everything about works: lists, details and the image count. The upload queue invalidates it. */
-  works: ['works'] as const,
-  /** Every paged works list (my, public, collection, family, member), whatever the filters. */
-  workLists: ['works', 'list'] as const,
-  workList: (kind: string, filters: object) => ['works', 'list', kind, filters] as const,
-  work: (id: number) => ['works', 'detail', id] as const,
-  imageCount: ['works', 'image-count'] as const,
-  categories: ['categories'] as const,
-  tags: ['tags'] as const,
+  works: areaKey('works'),
+  work: (id: number) => apiKey('work', { params: { id } }),
+  imageCount: apiKey('imageCount'),
+  /** Names come in the request language, so their keys end with it. */
+  categories: apiKey('categories'),
+  tags: apiKey('tags'),
+  /** One works list with its filters (and the member of `memberWorks`). */
+  workList: (op: WorkListOp, filters: object, memberId?: number) =>
+    apiKey(op, { params: memberId === undefined ? undefined : { id: memberId }, query: filters }),
 };
+
+/** The operations that answer a paged works list. */
+export const WORK_LISTS = ['publicWorks', 'myWorks', 'myCollection', 'familyGallery', 'memberWorks'] as const;
+export type WorkListOp = (typeof WORK_LISTS)[number];
+
+/** Whether a key is a works list's (any list, any filters). */
+export const isWorkListKey = (key: readonly unknown[]): boolean => key[0] === 'works' && (WORK_LISTS as readonly unknown[]).includes(key[1]);

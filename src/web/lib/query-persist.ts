@@ -16,7 +16,7 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import { LIMITS } from '../../contract/limits';
 import { decodeToken } from './jwt';
 import { queryClient } from './query-client';
-import { queryKeys } from './query-keys';
+import { isWorkListKey, queryKeys, type WorkListOp } from './query-keys';
 import { useSession } from './session';
 import { storage } from './storage';
 
@@ -35,35 +35,37 @@ export const MAX_AGE_MS = WEEK_MS;
  */
 export const SAVE_OFFLINE_CAP = 200;
 
-/** Pages kept per paged list kind (['works', 'list', kind, filters]); other kinds are not kept. */
-const PERSISTED_PAGES: Record<string, number> = {
-  family: Math.ceil(SAVE_OFFLINE_CAP / LIMITS.pageSizeWorks),
-  my: Math.ceil(SAVE_OFFLINE_CAP / LIMITS.pageSizeWorks),
-  public: 1,
+/** Pages kept per works list (['works', operation, filters]); other lists are not kept. */
+const PERSISTED_PAGES: Partial<Record<WorkListOp, number>> = {
+  familyGallery: Math.ceil(SAVE_OFFLINE_CAP / LIMITS.pageSizeWorks),
+  myWorks: Math.ceil(SAVE_OFFLINE_CAP / LIMITS.pageSizeWorks),
+  publicWorks: 1,
 };
 
 /** Plain (not paged) queries kept whole; categories and tags carry the language after the prefix. */
 const PERSISTED_PREFIXES: readonly QueryKey[] = [queryKeys.me, queryKeys.profiles, queryKeys.profile, queryKeys.categories, queryKeys.tags];
 
-/** Works opened on their own page (['works', 'detail', id]): the most recently fetched are kept, up to this many. */
+/** Works opened on their own page (['works', 'work', {id}]): the most recently fetched are kept, up to this many. */
 const WORK_DETAILS_KEPT = 30;
-const WORK_DETAIL: QueryKey = ['works', 'detail'];
+const WORK_DETAIL: QueryKey = queryKeys.work(0).slice(0, 2);
 
 function startsWith(key: QueryKey, prefix: QueryKey): boolean {
   return prefix.every((part, i) => key[i] === part);
 }
 
-/** The list kind of an unfiltered works list, or null (a search result is not worth keeping). */
-function listKind(key: QueryKey): string | null {
-  if (!startsWith(key, queryKeys.workLists)) return null;
-  const [, , kind, filters] = key as [string, string, string, { search?: string; category?: number } | undefined];
+/** The operation of an unfiltered works list that is kept, or null (a search result is not worth keeping). */
+function listKind(key: QueryKey): WorkListOp | null {
+  if (!isWorkListKey(key)) return null;
+  const [, op, filters] = key as [string, WorkListOp, { search?: string; category?: number } | undefined];
   if (filters?.search || filters?.category) return null;
-  return kind in PERSISTED_PAGES ? kind : null;
+  return op in PERSISTED_PAGES ? op : null;
 }
 
 /** Typed by shape: the persist packages bring their own copy of query-core's Query class. */
-function shouldPersist(query: { queryKey: QueryKey; state: { status: string } }): boolean {
-  if (query.state.status !== 'success') return false;
+function shouldPersist(query: { queryKey: QueryKey; state: { status: string; data?: unknown } }): boolean {
+  // Successful data, also when a later refetch failed: the museum being unreachable for a moment must not
+  // take the kept gallery from the next offline start (it is written back as the success it was, in serialize).
+  if (query.state.data === undefined || query.state.status === 'pending') return false;
   return (
     listKind(query.queryKey) !== null ||
     startsWith(query.queryKey, WORK_DETAIL) ||
@@ -86,11 +88,12 @@ function serialize(client: PersistedClient): string {
     .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
   const dropped = new Set(details.slice(WORK_DETAILS_KEPT));
   const queries = client.clientState.queries.filter((q) => !dropped.has(q)).map((q) => {
+    const state = { ...q.state, status: 'success' as const, error: null, fetchFailureCount: 0, fetchFailureReason: null };
     const kind = listKind(q.queryKey);
     const data = q.state.data as Pages | undefined;
-    if (!kind || !data?.pages) return q;
+    if (!kind || !data?.pages) return { ...q, state };
     const keep = PERSISTED_PAGES[kind] ?? 1;
-    return { ...q, state: { ...q.state, data: { pages: data.pages.slice(0, keep), pageParams: data.pageParams.slice(0, keep) } } };
+    return { ...q, state: { ...state, data: { pages: data.pages.slice(0, keep), pageParams: data.pageParams.slice(0, keep) } } };
   });
   if (!queries.length) return '';
   return JSON.stringify({ ...client, clientState: { ...client.clientState, queries } });
@@ -127,7 +130,7 @@ export function onRestored(): Promise<void> {
 }
 
 // A restored query must outlive maxAge in memory too, or it is collected before it is used (gcTime ≥ maxAge).
-for (const prefix of [...PERSISTED_PREFIXES, WORK_DETAIL, ...Object.keys(PERSISTED_PAGES).map((kind) => [...queryKeys.workLists, kind])]) {
+for (const prefix of [...PERSISTED_PREFIXES, WORK_DETAIL, ...Object.keys(PERSISTED_PAGES).map((op) => ['works', op])]) {
   queryClient.setQueryDefaults(prefix, { gcTime: MAX_AGE_MS });
 }
 

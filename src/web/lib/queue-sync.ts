@@ -5,15 +5,16 @@
  * byte progress (ky's upload progress needs HTTP/2 in Chromium).
  */
 import { M } from '../../contract/messages';
-import { API, IDEMPOTENCY_HEADER } from '../../contract/paths';
+import { IDEMPOTENCY_HEADER } from '../../contract/headers';
 import { messageFromBody } from './api-error-message';
-import { refreshTokens, requestHeaders, withLanguage } from './http';
+import { apiUrl, refreshTokens, requestHeaders } from './http';
 import { i18n } from './i18n';
 import { activeProfileId } from './profile';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
 import { forgetStored, loadQueue, markDone, queueItem, updateQueueItem, useQueue, type QueueItem } from './queue';
 import { useSession } from './session';
+import { workFormBody } from './work-form-body';
 import { notify } from './toast';
 import { isOnline, reportAnswer, reportNetworkFailure, subscribeOnline } from './use-online';
 
@@ -25,24 +26,17 @@ interface Answer {
 }
 
 function formOf(item: QueueItem): FormData {
-  const form = new FormData();
-  for (const image of item.images) form.append('images', new File([image.bytes], image.name, { type: image.type }));
-  form.append('title', item.fields.title);
-  form.append('description', item.fields.description);
-  if (item.fields.category !== null) form.append('category', String(item.fields.category));
-  for (const tag of item.fields.tags) form.append('tags', String(tag));
-  form.append('is_public', String(item.fields.is_public));
-  return form;
+  return workFormBody(item.fields, item.images.map((image) => new File([image.bytes], image.name, { type: image.type })));
 }
 
 /** One POST; resolves with status 0 when there was no answer at all. */
 function send(item: QueueItem): Promise<Answer> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', withLanguage(API.artworks));
+    xhr.open('POST', apiUrl('workCreate'));
     xhr.withCredentials = true;
     // A fresh token at send time, never one stored with the item.
-    for (const [name, value] of Object.entries(requestHeaders(API.artworks, 'POST'))) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(requestHeaders('workCreate'))) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader(IDEMPOTENCY_HEADER, item.idempotencyKey);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) void updateQueueItem(item.id, { progress: event.loaded / event.total }, false);

@@ -8,7 +8,8 @@
  */
 import { useSyncExternalStore } from 'react';
 
-import { API } from '../../contract/paths';
+import { apiPath } from './http';
+
 
 const PROBE_FIRST_MS = 3_000;
 const PROBE_MAX_MS = 30_000;
@@ -55,7 +56,7 @@ function scheduleProbe(): void {
 async function probe(): Promise<void> {
   if (reachable || !navigator.onLine) return;
   try {
-    await fetch(API.publicNavbar, { cache: 'no-store', credentials: 'omit' });
+    await fetch(apiPath('publicNavbar'), { cache: 'no-store', credentials: 'omit' });
     reportAnswer();
   } catch {
     scheduleProbe();

@@ -1,6 +1,4 @@
-import { detailResponse } from '../../../../contract/accounts';
-import { API } from '../../../../contract/paths';
-import { http } from '../../../lib/http';
+import { api } from '../../../lib/http';
 
 const running = new Map<string, Promise<{ detail: string }>>();
 
@@ -12,7 +10,7 @@ export function confirmEmail(uid: string, token: string) {
   const key = `${uid}/${token}`;
   const existing = running.get(key);
   if (existing) return existing;
-  const job = http.post(API.confirmEmail(uid, token), { schema: detailResponse, silent: true });
+  const job = api('confirmEmail', { params: { uid, token }, silent: true });
   running.set(key, job);
   return job;
 }

@@ -1,11 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { messageResponse } from '../../../../contract/accounts';
-import { API } from '../../../../contract/paths';
-import { http } from '../../../lib/http';
+import { api } from '../../../lib/http';
 
 export function deleteAccount() {
-  return http.delete(API.accountDelete, { schema: messageResponse });
+  return api('accountDelete', {});
 }
 
 export function useDeleteAccount() {

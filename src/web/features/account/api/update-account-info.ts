@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { accountInfoPatchResponse, type AccountInfoPatchBody } from '../../../../contract/accounts';
-import { API } from '../../../../contract/paths';
-import { http } from '../../../lib/http';
+import type { AccountInfoPatchBody } from '../../../../contract/accounts';
+import { api } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
 
@@ -11,7 +10,7 @@ import { useSession } from '../../../lib/session';
  * answer yet: it takes effect once confirmed from the link sent to it.
  */
 export function updateAccountInfo(body: AccountInfoPatchBody) {
-  return http.patch(API.accountInfo, { json: body, schema: accountInfoPatchResponse });
+  return api('accountInfoUpdate', { json: body });
 }
 
 export function useUpdateAccountInfo() {

@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 
 import type { LoginBody } from '../../../../contract/accounts';
-import { API } from '../../../../contract/paths';
-import { http } from '../../../lib/http';
+import { api } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 
 export function login(body: LoginBody) {
-  return http.post(API.login, { json: body, schema: () => import('../../../../contract/accounts').then((m) => m.tokenPair) });
+  return api('login', { json: body });
 }
 
 /** Parent login: stores the pair (the scheduler then keeps it fresh). */

@@ -1,5 +1,4 @@
-import { API } from '../../../../contract/paths';
-import { http } from '../../../lib/http';
+import { api } from '../../../lib/http';
 import { clearQueryCache } from '../../../lib/query-persist';
 import { useSession } from '../../../lib/session';
 import { wipeDevice } from '../../../lib/wipe-device';
@@ -17,7 +16,7 @@ export async function logout(then: () => void): Promise<void> {
   const session = useSession.getState();
   const child = Boolean(session.childToken);
   const refresh = child ? session.childRefreshToken : session.refreshToken;
-  await http.post(API.logout, { json: refresh ? { refresh } : {}, silent: true }).catch(() => undefined);
+  await api('logout', { json: refresh ? { refresh } : {}, silent: true }).catch(() => undefined);
   // Clearing and `then` (navigation) run in one synchronous block, so React renders them together
   // and no guard sees the page without its session.
   const parentStays = child && Boolean(useSession.getState().token);

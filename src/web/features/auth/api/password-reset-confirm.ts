@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { detailResponse, type PasswordResetConfirmBody } from '../../../../contract/accounts';
-import { API } from '../../../../contract/paths';
-import { http } from '../../../lib/http';
+import type { PasswordResetConfirmBody } from '../../../../contract/accounts';
+import { api } from '../../../lib/http';
 
 interface Input {
   uid: string;
@@ -11,7 +10,7 @@ interface Input {
 }
 
 export function confirmPasswordReset({ uid, token, body }: Input) {
-  return http.post(API.passwordResetConfirm(uid, token), { json: body, schema: detailResponse });
+  return api('passwordResetConfirm', { params: { uid, token }, json: body });
 }
 
 export function usePasswordResetConfirm() {

@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { signupResponse, type SignupBody } from '../../../../contract/accounts';
-import { API } from '../../../../contract/paths';
-import { http } from '../../../lib/http';
+import type { SignupBody } from '../../../../contract/accounts';
+import { api } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 
 export function signup(body: SignupBody) {
-  return http.post(API.signup, { json: body, schema: signupResponse });
+  return api('signup', { json: body });
 }
 
 export function useSignup() {

@@ -1,6 +1,4 @@
-import { detailResponse } from '../../../../contract/accounts';
-import { API } from '../../../../contract/paths';
-import { http } from '../../../lib/http';
+import { api } from '../../../lib/http';
 
 const running = new Map<string, Promise<{ detail: string }>>();
 
@@ -12,7 +10,7 @@ export function verifyEmail(uid: string, token: string) {
   const key = `${uid}/${token}`;
   const existing = running.get(key);
   if (existing) return existing;
-  const job = http.get(API.verifyEmail(uid, token), { schema: detailResponse });
+  const job = api('verifyEmail', { params: { uid, token } });
   running.set(key, job);
   return job;
 }

@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { messageResponse } from '../../../../contract/accounts';
-import { API } from '../../../../contract/paths';
-import { http } from '../../../lib/http';
+import { api } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function deleteProfile(id: number) {
-  return http.delete(API.profileDelete(id), { schema: messageResponse });
+  return api('profileDelete', { params: { id } });
 }
 
 export function useDeleteProfile() {

@@ -1,13 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 
-import { profile } from '../../../../contract/accounts';
-import { API } from '../../../../contract/paths';
-import { http } from '../../../lib/http';
+import { api } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function getProfiles() {
-  return http.get(API.profiles, { schema: z.array(profile) });
+  return api('profiles', {});
 }
 
 export const profilesQueryOptions = () => queryOptions({ queryKey: queryKeys.profiles, queryFn: getProfiles });

@@ -1,13 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { tokenPair } from '../../../../contract/accounts';
-import { API } from '../../../../contract/paths';
-import { http } from '../../../lib/http';
+import { api } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 
 /** Logs in as one child of the family (the call carries the parent token). */
 export function profileLogin(username: string) {
-  return http.post(API.profileLogin, { json: { username }, schema: tokenPair });
+  return api('profileLogin', { json: { username } });
 }
 
 export function useProfileLogin() {

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { profile, type RegisterProfileFields } from '../../../../contract/accounts';
-import { API } from '../../../../contract/paths';
-import { http } from '../../../lib/http';
+import type { RegisterProfileFields } from '../../../../contract/accounts';
+import { api } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
 
 export interface RegisterProfileInput extends RegisterProfileFields {
@@ -14,7 +13,7 @@ export function registerProfile({ picture, ...fields }: RegisterProfileInput) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   if (picture) form.append('profile_picture', picture);
-  return http.post(API.registerProfile, { body: form, schema: profile });
+  return api('registerProfile', { body: form });
 }
 
 export function useRegisterProfile() {

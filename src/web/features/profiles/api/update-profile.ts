@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { profile, type ProfilePatchBody } from '../../../../contract/accounts';
-import { API } from '../../../../contract/paths';
-import { http } from '../../../lib/http';
+import type { ProfilePatchBody } from '../../../../contract/accounts';
+import { api } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function updateProfile(body: ProfilePatchBody) {
-  return http.patch(API.profile, { json: body, schema: profile });
+  return api('profileUpdate', { json: body });
 }
 
 export function useUpdateProfile() {

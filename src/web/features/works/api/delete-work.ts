@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { messageResponse } from '../../../../contract/accounts';
-import { API } from '../../../../contract/paths';
-import { http } from '../../../lib/http';
+import { api } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
 import { dropWork } from './works-cache';
 
 export function deleteWork(id: number) {
-  return http.delete(API.artworkDelete(id), { schema: messageResponse });
+  return api('workDelete', { params: { id } });
 }
 
 export function useDeleteWork() {

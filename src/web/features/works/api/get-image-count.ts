@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { LIMITS } from '../../../../contract/limits';
-import { API } from '../../../../contract/paths';
-import { imageCount, type ImageCount } from '../../../../contract/works';
-import { http } from '../../../lib/http';
+import type { ImageCount } from '../../../../contract/works';
+import { api } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The account's stored image count; a failure falls back to zero images (works spec §8), logged only. */
 export async function getImageCount(): Promise<ImageCount> {
   try {
-    return await http.get(API.userImageCount, { schema: imageCount, silent: true });
+    return await api('imageCount', { silent: true });
   } catch (error) {
     console.warn('Image count unavailable; counting 0', error);
     return { total_images: 0, limit: LIMITS.freePlanImageLimit };

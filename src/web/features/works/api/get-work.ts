@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { API } from '../../../../contract/paths';
-import { work } from '../../../../contract/works';
-import { http } from '../../../lib/http';
+import { api } from '../../../lib/http';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function getWork(id: number) {
-  return http.get(API.artwork(id), { schema: work });
+  return api('work', { params: { id } });
 }
 
 export const workQueryOptions = (id: number) => queryOptions({ queryKey: queryKeys.work(id), queryFn: () => getWork(id) });

@@ -1,6 +1,6 @@
-import { API } from '../../../../contract/paths';
-import { http } from '../../../lib/http';
+import { api } from '../../../lib/http';
 
-export function likeWork(id: number) {
-  return http.post(API.artworkLike(id), { schema: () => import('./schemas').then((m) => m.likeResponse) });
+/** Likes or unlikes a work for the active child profile. */
+export function setLike(id: number, liked: boolean) {
+  return api(liked ? 'workLike' : 'workUnlike', { params: { id } });
 }

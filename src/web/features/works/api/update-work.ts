@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { API } from '../../../../contract/paths';
-import { work } from '../../../../contract/works';
-import { http } from '../../../lib/http';
+import { api } from '../../../lib/http';
 import type { QueueFields } from '../../../lib/queue';
-import { queryKeys } from '../../../lib/query-keys';
+import { isWorkListKey, queryKeys } from '../../../lib/query-keys';
+import { workFormBody } from '../../../lib/work-form-body';
 
 export interface WorkUpdate {
   id: number;
@@ -16,17 +15,7 @@ export interface WorkUpdate {
 }
 
 export function updateWork({ id, fields, newImages, keepImages }: WorkUpdate) {
-  const body = new FormData();
-  body.append('title', fields.title);
-  body.append('description', fields.description);
-  if (fields.category !== null) body.append('category', String(fields.category));
-  for (const tag of fields.tags) body.append('tags', String(tag));
-  body.append('is_public', String(fields.is_public));
-  for (const file of newImages) body.append('images', file, file.name);
-  for (const keep of keepImages) body.append('keep_images', String(keep));
-  // An absent keep_images keeps every image, so "keep none" is sent as one empty value.
-  if (!keepImages.length) body.append('keep_images', '');
-  return http.post(API.artworkUpdate(id), { body, schema: work });
+  return api('workUpdate', { params: { id }, body: workFormBody(fields, newImages, keepImages) });
 }
 
 export function useUpdateWork() {
@@ -35,7 +24,7 @@ export function useUpdateWork() {
     mutationFn: updateWork,
     onSuccess: (updated) => {
       queryClient.setQueryData(queryKeys.work(updated.id), updated);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.workLists });
+      void queryClient.invalidateQueries({ predicate: (q) => isWorkListKey(q.queryKey) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.imageCount });
     },
   });

@@ -2,7 +2,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 
 import type { Paged, Work } from '../../../../contract/works';
-import { queryKeys } from '../../../lib/query-keys';
+import { isWorkListKey, queryKeys } from '../../../lib/query-keys';
 
 type Pages = InfiniteData<Paged<Work>, number>;
 
@@ -12,7 +12,7 @@ function mapPages(data: Pages | undefined, change: (results: Work[]) => Work[]):
 }
 
 export function patchWork(client: QueryClient, id: number, patch: Partial<Work>): void {
-  client.setQueriesData<Pages>({ queryKey: queryKeys.workLists }, (data) =>
+  client.setQueriesData<Pages>({ predicate: (q) => isWorkListKey(q.queryKey) }, (data) =>
     mapPages(data, (results) => results.map((w) => (w.id === id ? { ...w, ...patch } : w))),
   );
   client.setQueryData<Work>(queryKeys.work(id), (w) => (w ? { ...w, ...patch } : w));
@@ -20,7 +20,7 @@ export function patchWork(client: QueryClient, id: number, patch: Partial<Work>)
 
 /** Deleting a work removes it from every loaded list (my works, family gallery …) at once. */
 export function dropWork(client: QueryClient, id: number): void {
-  client.setQueriesData<Pages>({ queryKey: queryKeys.workLists }, (data) =>
+  client.setQueriesData<Pages>({ predicate: (q) => isWorkListKey(q.queryKey) }, (data) =>
     mapPages(data, (results) => results.filter((w) => w.id !== id)),
   );
   client.removeQueries({ queryKey: queryKeys.work(id) });

@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 
-import { useTags } from '../api/get-tags';
+import { useNamedList } from '../api/get-named-lists';
 import styles from './works.module.css';
 
 /** Tags as chips that are pressed to choose them (several at once). */
 export function TagChips({ value, onChange }: { value: number[]; onChange: (tags: number[]) => void }) {
   const { t } = useLingui();
-  const tags = useTags();
+  const tags = useNamedList('tags');
   const toggle = (id: number) => onChange(value.includes(id) ? value.filter((v) => v !== id) : [...value, id]);
   return (
     <fieldset className={styles.tags}>

@@ -1,22 +1,19 @@
 import { useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 
 import type { Work } from '../../../../contract/works';
 import { useSession } from '../../../lib/session';
-import { isOnline } from '../../../lib/use-online';
 import { notify } from '../../../lib/toast';
-import { likeWork } from '../api/like-work';
-import { unlikeWork } from '../api/unlike-work';
+import { setLike } from '../api/like-work';
 import { patchWork } from '../api/works-cache';
 
 /**
  * Like or unlike a work. The state shown changes only after the server says success (works spec §4): the
  * answer is written into every cached copy of the work. A failure is toasted by the HTTP client and returns
- * false. A visitor is asked to log in, a parent to pick a user. Offline nothing is sent: a paused like replayed
- * later could undo a newer one. (A plain request, not a TanStack mutation: the toggle keeps its own busy state,
- * and the galleries' first load does without the mutation code.)
+ * false. A visitor is asked to log in, a parent to pick a user. Offline the button does not call this
+ * (ui/like-button, lib/network-action), and the mutation never pauses to replay later: a like replayed later
+ * could undo a newer one.
  */
 export function useLikeToggle() {
   const { t } = useLingui();
@@ -24,11 +21,15 @@ export function useLikeToggle() {
   const hasChild = useSession((s) => Boolean(s.childToken));
   const hasParent = useSession((s) => Boolean(s.token));
   const queryClient = useQueryClient();
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const mutation = useMutation({
+    mutationFn: (work: Work) => setLike(work.id, !work.is_liked_by_user),
+    networkMode: 'always',
+    onSuccess: (answer, work) => {
+      if (answer.success) patchWork(queryClient, work.id, { likes_count: answer.likes_count, is_liked_by_user: answer.is_liked_by_user });
+    },
+  });
 
   const toggle = async (work: Work): Promise<boolean> => {
-    // Offline the button is aria-disabled and explains itself (ui/like-button); never queue a like.
-    if (!isOnline()) return false;
     if (!hasChild) {
       if (hasParent) {
         notify.info(t`Please select a user to like works.`);
@@ -39,19 +40,11 @@ export function useLikeToggle() {
       }
       return false;
     }
-    setBusyId(work.id);
-    try {
-      const answer = await (work.is_liked_by_user ? unlikeWork : likeWork)(work.id);
-      if (answer.success) {
-        patchWork(queryClient, work.id, { likes_count: answer.likes_count, is_liked_by_user: answer.is_liked_by_user });
-      }
-      return answer.success;
-    } catch {
-      return false;
-    } finally {
-      setBusyId(null);
-    }
+    return mutation.mutateAsync(work).then(
+      (answer) => answer.success,
+      () => false,
+    );
   };
 
-  return { toggle, busyId };
+  return { toggle, busyId: mutation.isPending ? (mutation.variables?.id ?? null) : null };
 }

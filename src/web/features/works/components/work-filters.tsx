@@ -3,13 +3,13 @@ import { useState, type FormEvent } from 'react';
 
 import { Button } from '../../../ui/button';
 import type { WorkFilters } from '../api/works-list';
-import { useCategories } from '../api/get-categories';
+import { useNamedList } from '../api/get-named-lists';
 import styles from './works.module.css';
 
 /** Search box, category select and search button; a new search starts again from page 1. */
 export function WorkFiltersBar({ value, onSearch }: { value: WorkFilters; onSearch: (filters: WorkFilters) => void }) {
   const { t } = useLingui();
-  const categories = useCategories();
+  const categories = useNamedList('categories');
   const [search, setSearch] = useState(value.search ?? '');
   const [category, setCategory] = useState(value.category ? String(value.category) : '');
 

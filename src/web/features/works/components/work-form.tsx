@@ -13,7 +13,7 @@ import { Button } from '../../../ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../ui/field';
 import { Notice } from '../../../ui/page-shell';
 import { Switch } from '../../../ui/switch';
-import { useCategories } from '../api/get-categories';
+import { useNamedList } from '../api/get-named-lists';
 import { useImageCount } from '../api/get-image-count';
 import { PhotoPicker } from './photo-picker';
 import { compressAll, newPhoto, type Photo } from './photos';
@@ -55,7 +55,7 @@ export function WorkForm({
   canPublish = true,
 }: WorkFormProps) {
   const { t, i18n } = useLingui();
-  const categories = useCategories();
+  const categories = useNamedList('categories');
   const imageCount = useImageCount();
   const queued = useQueue((s) => queuedImageCount(s.items, queuedId));
   const [photos, setPhotos] = useState<Photo[]>(initialPhotos);

@@ -6,7 +6,7 @@ import { useProfile } from '../../../lib/profile';
 import { Avatar } from '../../../ui/avatar';
 import { OfflineDataNote } from '../../../ui/offline-data-note';
 import { PageShell } from '../../../ui/page-shell';
-import { useFamilyGallery } from '../api/get-family-gallery';
+import { useWorkList } from '../api/works-list';
 import type { WorkFilters } from '../api/works-list';
 import { useLikeToggle } from '../components/use-like-toggle';
 import { WorkFiltersBar } from '../components/work-filters';
@@ -26,7 +26,7 @@ export default function FamilyGalleryPage() {
   const [, navigate] = useLocation();
   const [filters, setFilters] = useState<WorkFilters>({});
   const profile = useProfile();
-  const works = useFamilyGallery(filters);
+  const works = useWorkList('familyGallery', filters);
   const like = useLikeToggle();
   const members = profile.data?.shared_users ?? [];
   const filtered = Boolean(filters.search || filters.category);

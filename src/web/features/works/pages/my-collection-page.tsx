@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 
 import { PageShell } from '../../../ui/page-shell';
-import { useMyCollection } from '../api/get-my-collection';
+import { useWorkList } from '../api/works-list';
 import type { WorkFilters } from '../api/works-list';
 import { WorkFiltersBar } from '../components/work-filters';
 import { WorkTile } from '../components/work-tile';
@@ -12,7 +12,7 @@ import { WorksWall } from '../components/works-wall';
 export default function MyCollectionPage() {
   const { t } = useLingui();
   const [filters, setFilters] = useState<WorkFilters>({});
-  const works = useMyCollection(filters);
+  const works = useWorkList('myCollection', filters);
   return (
     <PageShell title={t`My Collection`} eyebrow={t`Works you liked`}>
       <WorkFiltersBar value={filters} onSearch={setFilters} />

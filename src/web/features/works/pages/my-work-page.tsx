@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session';
 import { LinkButton } from '../../../ui/button';
 import { OfflineDataNote } from '../../../ui/offline-data-note';
 import { PageShell } from '../../../ui/page-shell';
-import { useMyWorks } from '../api/get-my-works';
+import { useWorkList } from '../api/works-list';
 import type { WorkFilters } from '../api/works-list';
 import { PendingCard } from '../components/pending-card';
 import { WorkFiltersBar } from '../components/work-filters';
@@ -35,7 +35,7 @@ export default function MyWorkPage() {
   const parentToken = useSession((s) => s.token);
   const profileId = useActiveProfileId();
   const [filters, setFilters] = useState<WorkFilters>({});
-  const works = useMyWorks(filters, Boolean(childToken));
+  const works = useWorkList('myWorks', filters, { enabled: Boolean(childToken) });
   const queued = useQueue((s) => s.items);
   const pending = useMemo(() => queued.filter((i) => i.profileId === profileId && i.status !== 'done'), [queued, profileId]);
   const filtered = Boolean(filters.search || filters.category);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 
 import { OfflineDataNote } from '../../../ui/offline-data-note';
 import { PageShell } from '../../../ui/page-shell';
-import { usePublicWorks } from '../api/get-public-works';
+import { useWorkList } from '../api/works-list';
 import type { WorkFilters } from '../api/works-list';
 import { useLikeToggle } from '../components/use-like-toggle';
 import { WorkFiltersBar } from '../components/work-filters';
@@ -14,7 +14,7 @@ import { WorksWall } from '../components/works-wall';
 export default function PublicGalleryPage() {
   const { t } = useLingui();
   const [filters, setFilters] = useState<WorkFilters>({});
-  const works = usePublicWorks(filters);
+  const works = useWorkList('publicWorks', filters);
   const like = useLikeToggle();
   return (
     <PageShell title={t`Search Works`} eyebrow={t`Public gallery`} lead={t`Works that children have chosen to show everyone.`}>

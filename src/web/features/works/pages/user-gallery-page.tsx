@@ -4,7 +4,7 @@ import { useSearch } from 'wouter';
 
 import { LinkButton } from '../../../ui/button';
 import { PageShell } from '../../../ui/page-shell';
-import { useMemberWorks } from '../api/get-member-works';
+import { useWorkList } from '../api/works-list';
 import { WorkTile } from '../components/work-tile';
 import { WorksWall } from '../components/works-wall';
 import type { UserGalleryState } from './family-gallery-page';
@@ -17,7 +17,7 @@ export default function UserGalleryPage() {
   const state = useHistoryState<Partial<UserGalleryState> | null>();
   const fallback = Number(new URLSearchParams(useSearch()).get('id'));
   const userId = state?.userId ?? (fallback > 0 ? fallback : null);
-  const works = useMemberWorks(userId, NO_FILTERS);
+  const works = useWorkList('memberWorks', NO_FILTERS, { memberId: userId ?? 0, enabled: userId !== null });
   const username = state?.username ?? works.data?.pages[0]?.results[0]?.member.username ?? '';
 
   if (userId === null) {

@@ -1,0 +1,14 @@
+import { useLingui } from '@lingui/react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '../../../lib/http';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** Categories or tags: names come in the request language, so the key carries it. */
+export const namedListOptions = (op: 'categories' | 'tags', locale: string) =>
+  queryOptions({ queryKey: [...queryKeys[op], locale], queryFn: () => api(op, {}), staleTime: 10 * 60_000 });
+
+export function useNamedList(op: 'categories' | 'tags') {
+  const { i18n } = useLingui();
+  return useQuery(namedListOptions(op, i18n.locale));
+}
