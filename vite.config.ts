@@ -9,6 +9,7 @@ import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
+import { precompress } from './scripts/vite-precompress.ts';
 import { apiRoutes } from './src/contract/endpoints.ts';
 import { SHARE_TARGET_FIELD, SHARE_TARGET_PATH } from './src/contract/offline.ts';
 import { LANGUAGE_COOKIE, PRELOAD_SCRIPT_ATTRIBUTE, PRELOAD_TABLE_FILE, type PreloadTable } from './src/contract/preload.ts';
@@ -161,6 +162,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Last: .br and .gz beside the text files, once sw.js and preload-table.json are written too.
+    precompress(),
   ],
   resolve: {
     alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/web/lib/use-sync-external-store-shim.ts', import.meta.url)) }],

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
 
+import { precompressDir } from '../scripts/vite-precompress';
 import { startApiServer } from './perf/support';
 import { demoFamily, newFamily, openAs } from './support/family';
 import { cameraPhoto } from './support/photos';
@@ -142,8 +143,10 @@ test('a new version is detected, and Reload switches to it only when the user as
     const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
     await expect(page.getByText('A new version of Little Museum is ready.')).toHaveCount(0);
 
-    // Deploy: the worker file changes. The open page finds it on its next check (here: back to the tab).
+    // Deploy: the worker file changes, and with it its .br and .gz copies, which the server sends instead.
+    // The open page finds it on its next check (here: back to the tab).
     appendFileSync(join(dist, 'sw.js'), '\n// the next build\n');
+    await precompressDir(dist);
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
       await registration?.update();

@@ -34,6 +34,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build, loadConfigFromFile, type Plugin, type PluginOption } from 'vite';
 
+import { precompressDir } from '../../scripts/vite-precompress';
 import { openAs } from '../support/family';
 import { median, startApiServer, type ApiServer } from './support';
 
@@ -55,7 +56,7 @@ const started = Date.now();
 // ---------------------------------------------------------------------------------------------------------------
 // The two builds
 
-const WEB_INPUTS = ['index.html', 'src/web', 'src/sw', 'src/contract', 'public', 'locales/en.po', 'locales/ja.po', 'vite.config.ts'];
+const WEB_INPUTS = ['index.html', 'src/web', 'src/sw', 'src/contract', 'public', 'locales/en.po', 'locales/ja.po', 'vite.config.ts', 'scripts/vite-precompress.ts'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -96,6 +97,8 @@ async function baselineBuild(): Promise<string> {
     plugins,
     build: { ...buildOptions, outDir: out, emptyOutDir: true },
   });
+  // Sent like the app's files: from their Brotli and gzip copies.
+  await precompressDir(out);
   return out;
 }
 

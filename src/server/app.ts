@@ -54,7 +54,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // or not installed yet) the shared files cannot be kept, but the user still lands on the capture page.
   app.post(SHARE_TARGET_PATH, (c) => c.redirect('/register-work', 303));
   app.use('*', csrf({ secure: https }));
-  // JSON answers are gzipped for clients that accept it; the PWA's files are compressed in servePwa.
+  // JSON answers are gzipped for clients that accept it (the PWA's files: below).
   app.use('/api/*', compress({ encoding: 'gzip' }));
   app.use('/api/*', bearerAuth(deps));
   app.use('/api/*', async (c, next) => {
@@ -65,11 +65,19 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   registerEndpoints(app, HANDLERS, deps);
 
-  app.on(['GET', 'HEAD'], '/media/*', async (c) => (await serveMedia(c, mediaRoot)) ?? notFoundJson(c));
-  app.on(['GET', 'HEAD'], '*', async (c) => {
-    if (isApi(c.req.path)) return notFoundJson(c);
-    return (await servePwa(c, deps.config.distDir, policies)) ?? notFoundJson(c);
-  });
+  const media = serveMedia(mediaRoot);
+  const pwa = servePwa(deps.config.distDir, policies);
+  app.on(['GET', 'HEAD'], '/media/*', async (c) => (await media(c)) ?? notFoundJson(c));
+  app.on(
+    ['GET', 'HEAD'],
+    '*',
+    async (c, next) => (isApi(c.req.path) ? notFoundJson(c) : next()),
+    // The build's text files go out from their .br and .gz copies (middleware/static.ts); compress() encodes the
+    // rest, above all index.html for a route, which changes with the path and language, and adds Vary to a text
+    // file sent as it is.
+    compress(),
+    async (c) => (await pwa(c)) ?? notFoundJson(c),
+  );
 
   app.notFound(notFoundJson);
   app.onError(onError);

@@ -17,7 +17,6 @@ import { sweepFileDeletions } from './domain/file-deletions';
 import { purgeIdempotencyKeys } from './domain/idempotency';
 import { purgeOldWindows } from './domain/rate-limit';
 import { purgeEndedSessions } from './domain/sessions';
-import { precompressPwa } from './middleware/static';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -50,10 +49,6 @@ async function main(): Promise<void> {
   setInterval(() => void sweep(), 5 * 60 * 1000).unref();
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     console.log(`[api] Little Museum listening on http://localhost:${info.port} (${database.engine}; public URL ${config.publicUrl})`);
-    const started = Date.now();
-    void precompressPwa(config.distDir).then((files) => {
-      if (files) console.log(`[api] ${files} PWA files compressed (Brotli and gzip) in ${Date.now() - started} ms`);
-    });
   });
 
   let stopping = false;

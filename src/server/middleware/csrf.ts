@@ -10,7 +10,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 
 import { M } from '../../contract/messages';
-import { CSRF_COOKIE, CSRF_HEADER } from '../../contract/paths';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../contract/headers';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 

@@ -73,16 +73,16 @@ function header(href: string): string {
 }
 
 /**
- * The HTML for a navigation to `path` and its Link header, with a key naming its variant (for the compressed
- * copies); null without an index.html. When index.html has no preload script or the build left no table, it
- * goes out as it is, with only its entry script and styles in the Link header.
+ * The HTML for a navigation to `path` and its Link header; null without an index.html. When index.html has no
+ * preload script or the build left no table, it goes out as it is, with only its entry script and styles in the
+ * Link header.
  */
 export async function indexWithPreloads(
   distDir: string,
   path: string,
   cookie: string | undefined,
   acceptLanguage: string | undefined,
-): Promise<{ html: string; link: string; key: string; mtimeMs: number; size: number } | null> {
+): Promise<{ html: string; link: string } | null> {
   const indexPath = join(distDir, 'index.html');
   const tablePath = join(distDir, PRELOAD_TABLE_FILE);
   const [index, table] = await Promise.all([stat(indexPath).catch(() => null), stat(tablePath).catch(() => null)]);
@@ -95,7 +95,7 @@ export async function indexWithPreloads(
   const p = await prepared;
   // Any index.html gets its entry script and styles in the Link header; the page's own files need the table.
   if (!p.parts || !p.table) {
-    return { html: p.html, link: p.entry.map(header).join(', '), key: 'preload:entry', mtimeMs: index.mtimeMs, size: p.html.length };
+    return { html: p.html, link: p.entry.map(header).join(', ') };
   }
   const language = requestLanguage(cookie, acceptLanguage);
   const page = p.patterns.findIndex((pattern) => pattern.test(path));
@@ -108,5 +108,5 @@ export async function indexWithPreloads(
     variant = { html: p.parts[0] + files.map(link).join('') + p.parts[1], link: [...p.entry, ...files].map(header).join(', ') };
     p.variants.set(key, variant);
   }
-  return { ...variant, key: `preload:${key}`, mtimeMs: index.mtimeMs, size: variant.html.length };
+  return variant;
 }
