@@ -43,6 +43,17 @@ export default tseslint.config(
     },
   },
   {
+    // The PWA's unit tests check what the app stored, and the token refresh tests start the real server.
+    files: ['src/web/**/*.test.ts', 'src/web/test/**/*.ts'],
+    rules: {
+      'no-restricted-globals': 'off',
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)server/(?!test/)', message: 'Tests import the server only through its test harness.' }] },
+      ],
+    },
+  },
+  {
     files: ['src/server/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**'], message: 'The server never imports the PWA.' }] }],

@@ -218,6 +218,20 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // The PWA's logic, built as the app is (this config's plugins and defines: Lingui's macros and catalogs),
+        // in Node with the few browser globals it touches (src/web/test/browser-globals.ts).
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'node',
+          include: ['src/web/**/*.test.ts'],
+          setupFiles: ['src/web/test/browser-globals.ts'],
+          // The token refresh tests start the real server on PGlite.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

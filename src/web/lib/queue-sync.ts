@@ -56,7 +56,22 @@ function send(item: QueueItem): Promise<Answer> {
   });
 }
 
-function backoff(attempts: number): number {
+/** What an attempt's answer does to the item (status 0: no answer at all). */
+export type AttemptOutcome = 'done' | 'retry' | 'failed';
+
+/**
+ * 2xx: created, the item goes. No answer, a 5xx, a 409, a 429 (the family's other uploads are still being
+ * received) or a 401 the refresh could not cure: the item waits for a later attempt. Any other status will
+ * not change by sending the same thing again: the item is marked failed until the user acts.
+ */
+export function attemptOutcome(status: number): AttemptOutcome {
+  if (status >= 200 && status < 300) return 'done';
+  if (status === 0 || status >= 500 || status === 409 || status === 429 || status === 401) return 'retry';
+  return 'failed';
+}
+
+/** The wait before the next attempt after `attempts` attempts: 1 s doubling up to a minute, a random half to all of it. */
+export function retryDelay(attempts: number): number {
   const base = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(0, attempts - 1));
   return base / 2 + Math.random() * (base / 2);
 }
@@ -70,7 +85,8 @@ async function upload(item: QueueItem): Promise<void> {
   if (answer.status === 0) reportNetworkFailure();
   else reportAnswer();
   if (!queueItem(item.id)) return; // discarded meanwhile
-  if (answer.status >= 200 && answer.status < 300) {
+  const outcome = attemptOutcome(answer.status);
+  if (outcome === 'done') {
     await forgetStored(item.id);
     notify.success(i18n._(M.workAdded.id));
     // The pending card gives way only once the gallery shows the real work.
@@ -78,12 +94,11 @@ async function upload(item: QueueItem): Promise<void> {
     markDone(item.id);
     return;
   }
-  const retryLater = answer.status === 0 || answer.status >= 500 || answer.status === 409 || answer.status === 429 || answer.status === 401;
-  if (retryLater) {
+  if (outcome === 'retry') {
     await updateQueueItem(item.id, {
       status: 'waiting',
       progress: 0,
-      retryAt: Date.now() + backoff(attempts),
+      retryAt: Date.now() + retryDelay(attempts),
       lastError: answer.status === 0 ? null : messageFromBody(answer.status, answer.body),
     });
     return;

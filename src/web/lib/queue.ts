@@ -8,8 +8,9 @@
  * never creates a second work), `createdAt`, `attempts`, `status` and `lastError`.
  *
  * When it deletes: a record is deleted only after the server answered 2xx for it, or when the user
- * discards it. A network error, a 5xx or a 409 keeps it for a later attempt; another 4xx marks it
- * `failed` (kept, with the server's reason) until the user retries, edits or discards it.
+ * discards it. A network error, a 5xx, a 409, a 429 or an uncured 401 keeps it for a later attempt; another
+ * 4xx marks it `failed` (kept, with the server's reason) until the user retries, edits or discards it
+ * (attemptOutcome in ./queue-sync.ts).
  *
  * Every record is written to IndexedDB before any network call. Sending lives in ./queue-sync.ts.
  */
