@@ -70,6 +70,7 @@ describe('the message of a failed call (English)', () => {
   it('an answer without a body: a general message', async () => {
     expect(await shown(503, null)).toBe('An error occurred');
     expect(await shown(502, '')).toBe('An error occurred');
+    expect(await shown(502, '   \n')).toBe('An error occurred');
   });
 
   it('no answer at all (fetch\'s TypeError): a network message', async () => {

@@ -17,7 +17,7 @@ export function messageFromBody(status: number, body: unknown): string {
     if (lines.length) return lines.join('\n');
   }
   if (typeof body === 'string' && body.trim()) return body;
-  if (body !== null && body !== undefined && body !== '') return JSON.stringify(body);
+  if (body !== null && body !== undefined && !(typeof body === 'string' && body.trim() === '')) return JSON.stringify(body);
   return t`An error occurred`;
 }
 

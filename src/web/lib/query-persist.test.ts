@@ -9,6 +9,7 @@ import { persistQueryClientRestore, persistQueryClientSave, type PersistedClient
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { LIMITS } from '../../contract/limits';
+import { apiKey } from './http';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
 import { MAX_AGE_MS, onRestored, PERSIST_KEY, persistOptions, SAVE_OFFLINE_CAP } from './query-persist';
@@ -49,9 +50,9 @@ const me = { id: 7, email: 'parent@example.com' };
 const profiles = [{ id: 3, username: 'hana' }];
 const categories = [{ id: 1, name: '絵' }];
 const tags = [{ id: 2, name: 'dog' }];
-const familyList = queryKeys.workList('family', {});
-const myList = queryKeys.workList('my', {});
-const publicList = queryKeys.workList('public', {});
+const familyList = queryKeys.workList('familyGallery', {});
+const myList = queryKeys.workList('myWorks', {});
+const publicList = queryKeys.workList('publicWorks', {});
 const pagesKept = Math.ceil(SAVE_OFFLINE_CAP / LIMITS.pageSizeWorks);
 
 /** What a family that has browsed a while holds in memory. */
@@ -98,11 +99,11 @@ describe('what a save keeps', () => {
     browse();
     queryClient.setQueryData(['media', '/media/works/1.webp'], new Uint8Array([0xff, 0xd8, 0xff, 0xe0]));
     queryClient.setQueryData(queryKeys.accountInfo, { email: 'parent@example.com' });
-    queryClient.setQueryData(queryKeys.organizations, [{ id: 1 }]);
+    queryClient.setQueryData(apiKey('organizations'), [{ id: 1 }]);
     queryClient.setQueryData(queryKeys.publicNavbar, { blog: 'https://example.com' });
     queryClient.setQueryData(queryKeys.imageCount, { count: 3 });
-    queryClient.setQueryData(queryKeys.workList('collection', {}), pages(1));
-    queryClient.setQueryData(queryKeys.workList('member', { user: 3 }), pages(1));
+    queryClient.setQueryData(queryKeys.workList('myCollection', {}), pages(1));
+    queryClient.setQueryData(queryKeys.workList('memberWorks', {}, 3), pages(1));
     await save();
     const keys = storedKeys();
     expect(keys).toHaveLength(8);
@@ -111,8 +112,8 @@ describe('what a save keeps', () => {
   });
 
   it('not a search result or a category filter of a gallery', async () => {
-    queryClient.setQueryData(queryKeys.workList('family', { search: 'cat' }), pages(1));
-    queryClient.setQueryData(queryKeys.workList('my', { category: 2 }), pages(1));
+    queryClient.setQueryData(queryKeys.workList('familyGallery', { search: 'cat' }), pages(1));
+    queryClient.setQueryData(queryKeys.workList('myWorks', { category: 2 }), pages(1));
     queryClient.setQueryData(familyList, pages(1));
     await save();
     expect(storedKeys()).toEqual(keysOf(familyList));
@@ -124,6 +125,15 @@ describe('what a save keeps', () => {
     expect(queryClient.getQueryState(queryKeys.profiles)?.status).toBe('error');
     await save();
     expect(storedKeys()).toEqual(keysOf(queryKeys.me));
+  });
+
+  it('a query whose refetch failed keeps its last data, written back as the success it was', async () => {
+    queryClient.setQueryData(queryKeys.me, me);
+    await queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: () => Promise.reject(new Error('down')), retry: false, staleTime: 0 }).catch(() => undefined);
+    expect(queryClient.getQueryState(queryKeys.me)?.status).toBe('error');
+    await save();
+    expect(storedKeys()).toEqual(keysOf(queryKeys.me));
+    expect(localStorage.getItem(PERSIST_KEY)).not.toContain('"status":"error"');
   });
 
   it('never a mutation, even one paused offline', async () => {
@@ -158,7 +168,7 @@ describe('what a save keeps', () => {
   it('the 30 works opened last, not every work ever opened', async () => {
     for (let id = 1; id <= 40; id++) queryClient.setQueryData(queryKeys.work(id), { id }, { updatedAt: Date.now() + id * 1000 });
     await save();
-    const ids = (stored()?.clientState.queries ?? []).map((q) => q.queryKey[2] as number).sort((a, b) => a - b);
+    const ids = (stored()?.clientState.queries ?? []).map((q) => (q.queryKey[2] as { id: number }).id).sort((a, b) => a - b);
     expect(ids).toEqual(Array.from({ length: 30 }, (_, i) => i + 11));
   });
 

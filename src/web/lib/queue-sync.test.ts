@@ -21,6 +21,7 @@ describe('attemptOutcome', () => {
 
   it('"busy" answers wait: 429 (other uploads of the family still being received) and 409', () => {
     expect(attemptOutcome(429)).toBe('retry');
+    expect(attemptOutcome(408), 'a proxy timed out a slow upload').toBe('retry');
     expect(attemptOutcome(409)).toBe('retry');
   });
 

@@ -60,13 +60,13 @@ function send(item: QueueItem): Promise<Answer> {
 export type AttemptOutcome = 'done' | 'retry' | 'failed';
 
 /**
- * 2xx: created, the item goes. No answer, a 5xx, a 409, a 429 (the family's other uploads are still being
+ * 2xx: created, the item goes. No answer, a 5xx, a 408 (a proxy gave up on a slow upload), a 409, a 429 (the family's other uploads are still being
  * received) or a 401 the refresh could not cure: the item waits for a later attempt. Any other status will
  * not change by sending the same thing again: the item is marked failed until the user acts.
  */
 export function attemptOutcome(status: number): AttemptOutcome {
   if (status >= 200 && status < 300) return 'done';
-  if (status === 0 || status >= 500 || status === 409 || status === 429 || status === 401) return 'retry';
+  if (status === 0 || status >= 500 || status === 408 || status === 409 || status === 429 || status === 401) return 'retry';
   return 'failed';
 }
 

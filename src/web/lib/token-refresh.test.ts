@@ -7,10 +7,9 @@ import { createServer, type AddressInfo } from 'node:net';
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { API } from '../../contract/paths';
 import { childSession, PASSWORD, signupVerified, startTestServer, type TestServer } from '../../server/test/harness';
 import { setOrigin } from '../test/browser-globals';
-import { refreshTokens } from './http';
+import { apiPath, refreshTokens } from './http';
 import { KEYS, useSession } from './session';
 import { reportAnswer } from './use-online';
 
@@ -18,7 +17,7 @@ let s: TestServer;
 let email: string;
 /** The paths of the requests the page sent to the server (its fetch, which ky calls). */
 let sent: string[] = [];
-const refreshesSent = () => sent.filter((path) => path.replace(/\/?$/, '/') === API.tokenRefresh).length;
+const refreshesSent = () => sent.filter((path) => path.replace(/\/?$/, '/') === apiPath('tokenRefresh')).length;
 
 beforeAll(async () => {
   // serve() (@hono/node-server) puts its own Request and Response in the globals; the page keeps the ones
@@ -55,7 +54,7 @@ afterEach(() => {
 
 /** A fresh parent login, held by the page as after logging in. */
 async function logIn(): Promise<{ access: string; refresh: string }> {
-  const login = await s.request(API.login, { json: { email, password: PASSWORD } });
+  const login = await s.request(apiPath('login'), { json: { email, password: PASSWORD } });
   expect(login.status).toBe(200);
   const pair = { access: login.body.access as string, refresh: login.body.refresh as string };
   useSession.getState().setPair('parent', pair);
@@ -86,7 +85,7 @@ async function closedPort(): Promise<string> {
 }
 
 async function accepted(token: string | null): Promise<boolean> {
-  return (await s.request(API.me, { token: token ?? undefined })).status === 200;
+  return (await s.request(apiPath('me'), { token: token ?? undefined })).status === 200;
 }
 
 describe('refreshTokens', () => {
@@ -132,7 +131,7 @@ describe('refreshTokens', () => {
     const parent = await logIn();
     const child = await chooseChild(parent.access);
     // Someone else spent the child's refresh token: the server refuses it (and ends that child login).
-    expect((await s.request(API.tokenRefresh, { json: { refresh: child.refresh } })).status).toBe(200);
+    expect((await s.request(apiPath('tokenRefresh'), { json: { refresh: child.refresh } })).status).toBe(200);
     expect(await refreshTokens('child')).toBe(false);
     const state = useSession.getState();
     expect(state.childToken).toBeNull();
@@ -146,7 +145,7 @@ describe('refreshTokens', () => {
     const parent = await logIn();
     await chooseChild(parent.access);
     // Logged out elsewhere: the login and the child logins chosen from it are over.
-    expect((await s.request(API.logout, { token: parent.access, json: { refresh: parent.refresh } })).status).toBe(200);
+    expect((await s.request(apiPath('logout'), { token: parent.access, json: { refresh: parent.refresh } })).status).toBe(200);
     expect(await refreshTokens('parent')).toBe(false);
     const state = useSession.getState();
     expect([state.token, state.refreshToken, state.childToken, state.childRefreshToken]).toEqual([null, null, null, null]);
@@ -156,7 +155,7 @@ describe('refreshTokens', () => {
   it('a refusal does not undo a login that happened while the refresh was under way', async () => {
     const parent = await logIn();
     const stale = await chooseChild(parent.access);
-    expect((await s.request(API.tokenRefresh, { json: { refresh: stale.refresh } })).status).toBe(200);
+    expect((await s.request(apiPath('tokenRefresh'), { json: { refresh: stale.refresh } })).status).toBe(200);
     const fresh = await childLogin(parent.access);
     const refreshing = refreshTokens('child');
     // The child is chosen again while the refused refresh is on its way.
