@@ -98,6 +98,12 @@ function preloadFirstPage(): Plugin {
   };
 }
 
+/** The rooms of src/ (tsconfig.base.json `paths`): imports across rooms, or up more than one folder, use these. */
+const ROOM_ALIASES = ['contract', 'web', 'server'].map((room) => ({
+  find: new RegExp(`^@${room}/`),
+  replacement: fileURLToPath(new URL(`./src/${room}/`, import.meta.url)),
+}));
+
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
@@ -166,7 +172,8 @@ export default defineConfig({
     precompress(),
   ],
   resolve: {
-    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/web/lib/use-sync-external-store-shim.ts', import.meta.url)) }],
+    alias: [
+      ...ROOM_ALIASES,{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/web/lib/use-sync-external-store-shim.ts', import.meta.url)) }],
   },
   server: {
     port: 3000,
@@ -209,6 +216,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: ROOM_ALIASES },
         test: {
           name: 'server',
           environment: 'node',

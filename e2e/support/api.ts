@@ -1,6 +1,6 @@
 /** API paths for the journeys, from the endpoint table (no path is written twice). */
-import { fillPath } from '../../src/contract/endpoint';
-import { ENDPOINTS, type OperationId } from '../../src/contract/endpoints';
+import { fillPath } from '@contract/endpoint';
+import { ENDPOINTS, type OperationId } from '@contract/endpoints';
 
 export const apiPath = (op: OperationId, params?: Record<string, string | number>): string => fillPath(ENDPOINTS[op].path, params);
 

@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 
-import { SHARE_TARGET_PATH } from '../contract/offline';
+import { SHARE_TARGET_PATH } from '@contract/offline';
 import type { AppDeps } from './deps';
 import type { AppEnv } from './env';
 import { bearerAuth } from './middleware/auth';

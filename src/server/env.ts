@@ -1,5 +1,5 @@
 /** The Hono environment shared by the app and the routes. */
-import type { Language } from '../contract/limits';
+import type { Language } from '@contract/limits';
 import type { Auth } from './domain/sessions';
 import type { Translate } from './i18n';
 

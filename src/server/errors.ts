@@ -2,8 +2,8 @@
  * The errors the routes throw. app.ts's onError turns them into the contract's error bodies
  * (errors.ts in the contract), translated into the request's language.
  */
-import { NON_FIELD } from '../contract/errors';
-import type { Msg } from '../contract/messages';
+import { NON_FIELD } from '@contract/errors';
+import type { Msg } from '@contract/messages';
 
 export type ErrorStatus = 401 | 403 | 404 | 409 | 422 | 429;
 

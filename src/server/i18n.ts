@@ -4,8 +4,8 @@
  */
 import { setupI18n, type I18n } from '@lingui/core';
 
-import { LANGUAGES, type Language } from '../contract/limits';
-import { M, type Msg } from '../contract/messages';
+import { LANGUAGES, type Language } from '@contract/limits';
+import { M, type Msg } from '@contract/messages';
 import { messages as en } from '../../locales/en';
 import { messages as ja } from '../../locales/ja';
 import { messages as enServer } from '../../locales/server/en';

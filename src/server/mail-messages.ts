@@ -2,7 +2,7 @@
  * The e-mails the server sends, in their own catalog (locales/server/*.po): the PWA never shows them, so
  * they stay out of its first-load catalogs. Translated with the contract's messages by ./i18n.ts.
  */
-import type { Msg } from '../contract/messages';
+import type { Msg } from '@contract/messages';
 
 export const MAIL = {
   verifySubject: /*i18n*/ { id: 'mail.verify_subject', message: 'Little Museum: please confirm your e-mail address' },

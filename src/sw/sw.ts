@@ -18,7 +18,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 
-import { LIMITS } from '../contract/limits';
+import { LIMITS } from '@contract/limits';
 import {
   MEDIA_CACHE,
   MEDIA_CACHE_MAX_AGE_SECONDS,
@@ -29,7 +29,7 @@ import {
   SHARED_FILES_DB,
   SHARED_FILES_STORE,
   SKIP_WAITING,
-} from '../contract/offline';
+} from '@contract/offline';
 
 declare const self: ServiceWorkerGlobalScope;
 

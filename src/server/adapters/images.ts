@@ -15,8 +15,8 @@ import { availableParallelism } from 'node:os';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 
-import { LIMITS } from '../../contract/limits';
-import { M } from '../../contract/messages';
+import { LIMITS } from '@contract/limits';
+import { M } from '@contract/messages';
 
 const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif']);
 

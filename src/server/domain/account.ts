@@ -6,9 +6,9 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 
-import type { AccountInfo } from '../../contract/accounts';
-import type { Language } from '../../contract/limits';
-import { M } from '../../contract/messages';
+import type { AccountInfo } from '@contract/accounts';
+import type { Language } from '@contract/limits';
+import { M } from '@contract/messages';
 import { MAIL } from '../mail-messages';
 import { isUniqueViolation } from '../db/errors';
 import { profiles, refreshTokens, users, type UserRow } from '../db/schema';

@@ -5,8 +5,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 
-import type { Language } from '../../contract/limits';
-import { M, type Msg } from '../../contract/messages';
+import type { Language } from '@contract/limits';
+import { M, type Msg } from '@contract/messages';
 import { MAIL } from '../mail-messages';
 import { refreshTokens, users, type UserRow } from '../db/schema';
 import type { AppDeps } from '../deps';

@@ -1,7 +1,7 @@
 /** Reference lists read by the public pages: categories and tags in the request's language, navbar links. */
 import { asc } from 'drizzle-orm';
 
-import type { Language } from '../../contract/limits';
+import type { Language } from '@contract/limits';
 import { categories, navbarLinks, tags } from '../db/schema';
 import type { AppDeps } from '../deps';
 

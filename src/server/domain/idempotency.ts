@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 
 import { and, eq, lt } from 'drizzle-orm';
 
-import { M } from '../../contract/messages';
+import { M } from '@contract/messages';
 import type { Executor } from '../db/open';
 import { idempotencyKeys } from '../db/schema';
 import { ApiError, ValidationError } from '../errors';

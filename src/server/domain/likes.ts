@@ -1,8 +1,8 @@
 /** Likes (works notes, "Other calls"): idempotent like/unlike on works the viewer can see. */
 import { and, count, eq } from 'drizzle-orm';
 
-import { M } from '../../contract/messages';
-import type { LikeResponse } from '../../contract/works';
+import { M } from '@contract/messages';
+import type { LikeResponse } from '@contract/works';
 import { isForeignKeyViolation } from '../db/errors';
 import { likes } from '../db/schema';
 import type { AppDeps } from '../deps';

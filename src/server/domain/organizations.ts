@@ -1,8 +1,8 @@
 /** Organizations: the ones a profile (or a family) joined, lookup by id, and the code check. */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 
-import type { Organization } from '../../contract/accounts';
-import { M } from '../../contract/messages';
+import type { Organization } from '@contract/accounts';
+import { M } from '@contract/messages';
 import { organizationCodeProofs, organizations, profileOrganizations, profiles } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';

@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 
-import type { Profile } from '../../contract/accounts';
-import { M } from '../../contract/messages';
+import type { Profile } from '@contract/accounts';
+import { M } from '@contract/messages';
 import { isUniqueViolation } from '../db/errors';
 import type { Executor } from '../db/open';
 import {
@@ -23,7 +23,7 @@ import {
 } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError, ValidationError } from '../errors';
-import { makeAvatar } from '../adapters/images';
+import { ImageRejected, makeAvatar } from '../adapters/images';
 import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions';
 import { lockAccount } from './quota';
 import { startSession, type Auth, type TokenPairOut } from './sessions';
@@ -91,7 +91,13 @@ export interface NewProfile {
 
 export async function registerProfile(deps: AppDeps, userId: number, input: NewProfile, picture: Uint8Array | null): Promise<Profile> {
   // Re-encode before touching the database: a bad image leaves nothing behind.
-  const avatar = picture ? await makeAvatar(picture) : null;
+  let avatar: Buffer | null = null;
+  try {
+    avatar = picture ? await makeAvatar(picture) : null;
+  } catch (err) {
+    if (err instanceof ImageRejected) throw ValidationError.of('profile_picture', err.messageId);
+    throw err;
+  }
   const key = avatar ? `avatars/${randomBytes(16).toString('hex')}.webp` : null;
   if (avatar && key) await deps.storage.put(key, avatar, 'image/webp');
   try {

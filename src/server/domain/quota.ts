@@ -7,8 +7,8 @@
  */
 import { count, eq } from 'drizzle-orm';
 
-import { LIMITS } from '../../contract/limits';
-import { M } from '../../contract/messages';
+import { LIMITS } from '@contract/limits';
+import { M } from '@contract/messages';
 import type { Executor, Tx } from '../db/open';
 import { artworkImages, artworks, profiles, users } from '../db/schema';
 import { ValidationError } from '../errors';

@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 
 import { and, eq, lt, sql } from 'drizzle-orm';
 
-import { M } from '../../contract/messages';
-import { RATE_LIMITS, type RateLimit } from '../../contract/rate-limits';
+import { M } from '@contract/messages';
+import { RATE_LIMITS, type RateLimit } from '@contract/rate-limits';
 import type { Db } from '../db/open';
 import { rateLimits } from '../db/schema';
 import { ApiError } from '../errors';

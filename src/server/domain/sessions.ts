@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, notExists, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
-import { M } from '../../contract/messages';
+import { M } from '@contract/messages';
 import type { Executor } from '../db/open';
 import { loginSessions, profiles, refreshTokens, users, type ProfileRow, type UserRow } from '../db/schema';
 import type { AppDeps } from '../deps';

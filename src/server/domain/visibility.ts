@@ -5,7 +5,7 @@
  */
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 
-import { M } from '../../contract/messages';
+import { M } from '@contract/messages';
 import type { Executor } from '../db/open';
 import { artworks, profileShares, type ArtworkRow } from '../db/schema';
 import { ApiError } from '../errors';

@@ -5,9 +5,9 @@
  */
 import { and, count, desc, eq, exists, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 
-import { LIMITS, type Language } from '../../contract/limits';
-import { M } from '../../contract/messages';
-import type { Paged, Work } from '../../contract/works';
+import { LIMITS, type Language } from '@contract/limits';
+import { M } from '@contract/messages';
+import type { Paged, Work } from '@contract/works';
 import { artworks, artworkTags, likes, profiles } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';

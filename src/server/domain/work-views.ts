@@ -4,8 +4,8 @@
  */
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 
-import type { Language } from '../../contract/limits';
-import type { Work } from '../../contract/works';
+import type { Language } from '@contract/limits';
+import type { Work } from '@contract/works';
 import type { Executor } from '../db/open';
 import { artworkImages, artworkTags, categories, likes, profiles, tags, type ArtworkRow } from '../db/schema';
 import type { AppDeps } from '../deps';

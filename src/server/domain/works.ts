@@ -8,9 +8,9 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 
-import { LIMITS, type Language } from '../../contract/limits';
-import { M } from '../../contract/messages';
-import type { Work } from '../../contract/works';
+import { LIMITS, type Language } from '@contract/limits';
+import { M } from '@contract/messages';
+import type { Work } from '@contract/works';
 import { isUniqueViolation } from '../db/errors';
 import type { Executor, Tx } from '../db/open';
 import { artworkImages, artworks, artworkTags, categories, profiles, tags } from '../db/schema';

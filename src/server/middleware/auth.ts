@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 
-import { M } from '../../contract/messages';
+import { M } from '@contract/messages';
 import type { AppDeps } from '../deps';
 import { authenticate, type Auth } from '../domain/sessions';
 import type { AppEnv } from '../env';

@@ -9,8 +9,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 
-import { M } from '../../contract/messages';
-import { CSRF_COOKIE, CSRF_HEADER } from '../../contract/headers';
+import { M } from '@contract/messages';
+import { CSRF_COOKIE, CSRF_HEADER } from '@contract/headers';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
 

@@ -6,8 +6,8 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 
-import { NON_FIELD } from '../../contract/errors';
-import { M } from '../../contract/messages';
+import { NON_FIELD } from '@contract/errors';
+import { M } from '@contract/messages';
 import type { AppEnv } from '../env';
 import { ApiError, ValidationError } from '../errors';
 import { translator, type Translate } from '../i18n';

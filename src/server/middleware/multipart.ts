@@ -14,9 +14,9 @@ import busboy from 'busboy';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 
-import { LIMITS } from '../../contract/limits';
-import { M } from '../../contract/messages';
-import type { UploadLimits } from '../../contract/uploads';
+import { LIMITS } from '@contract/limits';
+import { M } from '@contract/messages';
+import type { UploadLimits } from '@contract/uploads';
 import type { AppDeps } from '../deps';
 import { claimUpload } from '../domain/uploads';
 import type { AppEnv } from '../env';

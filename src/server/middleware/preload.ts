@@ -10,8 +10,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import { pickLanguage, type Language } from '../../contract/limits';
-import { LANGUAGE_COOKIE, PRELOAD_SCRIPT_ATTRIBUTE, PRELOAD_TABLE_FILE, type PreloadTable } from '../../contract/preload';
+import { pickLanguage, type Language } from '@contract/limits';
+import { LANGUAGE_COOKIE, PRELOAD_SCRIPT_ATTRIBUTE, PRELOAD_TABLE_FILE, type PreloadTable } from '@contract/preload';
 
 interface Prepared {
   html: string;

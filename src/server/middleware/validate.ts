@@ -7,8 +7,8 @@ import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
 
-import { NON_FIELD } from '../../contract/errors';
-import { M } from '../../contract/messages';
+import { NON_FIELD } from '@contract/errors';
+import { M } from '@contract/messages';
 import { ValidationError } from '../errors';
 import { isKnownMessageId } from '../i18n';
 

@@ -1,5 +1,5 @@
 /** The parent account: info, changes, deletion, the e-mail change link, and the start-up session check (user/me). */
-import { M } from '../../contract/messages';
+import { M } from '@contract/messages';
 import { accountInfo, confirmEmailChange, deleteAccount, patchAccount } from '../domain/account';
 import type { Handlers } from './register';
 

@@ -5,10 +5,10 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 
-import { ENDPOINTS } from '../../contract/endpoints';
-import { M } from '../../contract/messages';
-import { IDEMPOTENCY_HEADER } from '../../contract/paths';
-import type { listQuery } from '../../contract/works';
+import { ENDPOINTS } from '@contract/endpoints';
+import { M } from '@contract/messages';
+import { IDEMPOTENCY_HEADER } from '@contract/headers';
+import type { listQuery } from '@contract/works';
 import type { AppDeps } from '../deps';
 import { findReplay, parseIdempotencyKey, requestFingerprint } from '../domain/idempotency';
 import { setLike } from '../domain/likes';

@@ -1,5 +1,5 @@
 /** Sign-up, verification, login, password reset, token refresh and logout (notes: "Calls"). */
-import { M } from '../../contract/messages';
+import { M } from '@contract/messages';
 import { confirmPasswordReset, login, requestPasswordReset, signup, verifyEmail } from '../domain/accounts';
 import { logout, rotateRefresh } from '../domain/sessions';
 import { Reply, type Handlers } from './register';

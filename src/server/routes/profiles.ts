@@ -4,9 +4,8 @@
  */
 import type { Context } from 'hono';
 
-import { ENDPOINTS } from '../../contract/endpoints';
-import { M } from '../../contract/messages';
-import { ImageRejected } from '../adapters/images';
+import { ENDPOINTS } from '@contract/endpoints';
+import { M } from '@contract/messages';
 import { childLogin, deleteProfile, familyProfiles, patchProfile, profileView, registerProfile, type NewProfile } from '../domain/profiles';
 import type { AppEnv } from '../env';
 import { ApiError, ValidationError } from '../errors';
@@ -34,12 +33,7 @@ async function readProfileForm(c: Context<AppEnv>): Promise<{ fields: NewProfile
 export const profileHandlers = {
   registerProfile: async ({ c, deps, auth }) => {
     const { fields, picture } = await readProfileForm(c);
-    try {
-      return new Reply(201, await registerProfile(deps, auth.user.id, fields, picture));
-    } catch (err) {
-      if (err instanceof ImageRejected) throw ValidationError.of(upload.fileField, err.messageId);
-      throw err;
-    }
+    return new Reply(201, await registerProfile(deps, auth.user.id, fields, picture));
   },
   children: async ({ deps, auth }) => familyProfiles(deps, auth.user.id, auth.profile?.id ?? null),
   profiles: async ({ deps, auth }) => familyProfiles(deps, auth.user.id, auth.profile?.id ?? null),

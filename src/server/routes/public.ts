@@ -1,5 +1,5 @@
 /** Open reference data: the footer's navbar links, work categories and tags, and this API's OpenAPI document. */
-import { openApiDocument } from '../../contract/openapi';
+import { openApiDocument } from '@contract/openapi';
 import { namedList, publicNavbar } from '../domain/catalog';
 import type { Handlers } from './register';
 

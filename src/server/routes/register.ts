@@ -10,10 +10,10 @@ import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
 
-import { bodyLimitOf, paramsSchema, type Endpoint, type JsonBody, type ParamsOf } from '../../contract/endpoint';
-import { ENDPOINTS, type Endpoints, type OperationId } from '../../contract/endpoints';
-import { M } from '../../contract/messages';
-import { RATE_LIMITS, type RateLimitUse } from '../../contract/rate-limits';
+import { bodyLimitOf, paramsSchema, type Endpoint, type JsonBody, type ParamsOf } from '@contract/endpoint';
+import { ENDPOINTS, type Endpoints, type OperationId } from '@contract/endpoints';
+import { M } from '@contract/messages';
+import { RATE_LIMITS, type RateLimitUse } from '@contract/rate-limits';
 import type { AppDeps } from '../deps';
 import { hit, refund, type Hit } from '../domain/rate-limit';
 import type { Auth } from '../domain/sessions';

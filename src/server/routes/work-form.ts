@@ -6,8 +6,8 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 
-import type { MultipartBody } from '../../contract/endpoint';
-import { M } from '../../contract/messages';
+import type { MultipartBody } from '@contract/endpoint';
+import { M } from '@contract/messages';
 import type { AppEnv } from '../env';
 import { ValidationError } from '../errors';
 import { readUpload } from '../middleware/multipart';

@@ -1,7 +1,7 @@
 /** The parent account: info, e-mail and password changes, deletion. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { M } from '../../contract/messages';
+import { M } from '@contract/messages';
 import { MAIL } from '../mail-messages';
 import { PASSWORD, TOKYO, childSession, linkParts, signupVerified, startTestServer, type TestServer } from './harness';
 

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { M } from '../../contract/messages';
+import { M } from '@contract/messages';
 import { MAIL } from '../mail-messages';
 import { oneTimeTokens, users } from '../db/schema';
 import { PASSWORD, linkParts, signupVerified, startTestServer, uniqueEmail, type TestServer } from './harness';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { PRELOAD_TABLE_FILE, type PreloadTable } from '../../contract/preload';
+import { PRELOAD_TABLE_FILE, type PreloadTable } from '@contract/preload';
 import { createApp } from '../app';
 import { NON_DOCUMENT_POLICY } from '../middleware/csp';
 import { startTestServer, type TestServer } from './harness';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { M } from '../../contract/messages';
+import { M } from '@contract/messages';
 import { messages as jaCatalog } from '../../../locales/ja';
 import { PASSWORD, profileForm, signupVerified, startTestServer, uniqueEmail, type TestServer } from './harness';
 

@@ -1,7 +1,7 @@
 /** Organizations, the code check, and the public reference data (seeded demo content). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { M } from '../../contract/messages';
+import { M } from '@contract/messages';
 import { childSession, signupVerified, startTestServer, type TestServer } from './harness';
 
 let s: TestServer;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { PRELOAD_TABLE_FILE, type PreloadTable } from '../../contract/preload';
+import { PRELOAD_TABLE_FILE, type PreloadTable } from '@contract/preload';
 import { requestLanguage } from '../middleware/preload';
 import { startTestServer, type TestServer } from './harness';
 

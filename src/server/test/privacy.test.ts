@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { M } from '../../contract/messages';
+import { M } from '@contract/messages';
 import { PASSWORD, TOKYO, childSession, profileForm, signupVerified, startTestServer, type TestServer } from './harness';
 import { family, made, mediaFiles, png, share, workForm } from './works-helpers';
 

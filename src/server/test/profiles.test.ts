@@ -2,7 +2,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { M } from '../../contract/messages';
+import { M } from '@contract/messages';
 import { childSession, profileForm, signupVerified, startTestServer, type TestServer } from './harness';
 import { photoWithGps } from './works-helpers';
 

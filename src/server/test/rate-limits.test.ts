@@ -1,7 +1,7 @@
 /** Rate limits: counters live in the database, so they survive a new app instance. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { M } from '../../contract/messages';
+import { M } from '@contract/messages';
 import { rateLimits } from '../db/schema';
 import { purgeOldWindows } from '../domain/rate-limit';
 import { PASSWORD, signupVerified, startTestServer, uniqueEmail, type TestServer } from './harness';

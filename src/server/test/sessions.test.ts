@@ -2,7 +2,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { M } from '../../contract/messages';
+import { M } from '@contract/messages';
 import { childSession, profileForm, signupVerified, startTestServer, type TestServer } from './harness';
 
 let s: TestServer;

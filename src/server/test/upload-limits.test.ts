@@ -9,7 +9,7 @@ import { request as httpRequest } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { M } from '../../contract/messages';
+import { M } from '@contract/messages';
 import { UPLOADS_PER_ACCOUNT, UPLOADS_WAITING_PER_ACCOUNT } from '../domain/uploads';
 import { profileForm, signupVerified, startTestServer, type TestServer } from './harness';
 import { createWork, family, made, mediaFiles, png, workForm, type Kid } from './works-helpers';

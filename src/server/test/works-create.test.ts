@@ -5,8 +5,8 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { M } from '../../contract/messages';
-import { work as workSchema } from '../../contract/works';
+import { M } from '@contract/messages';
+import { work as workSchema } from '@contract/works';
 import { startTestServer, type TestServer } from './harness';
 import { bombPng, catalog, createWork, family, made, mediaFiles, photoWithGps, png, webpMetadata } from './works-helpers';
 

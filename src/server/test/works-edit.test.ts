@@ -1,8 +1,8 @@
 /** Update, delete, like/unlike and the image count. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { M } from '../../contract/messages';
-import { work } from '../../contract/works';
+import { M } from '@contract/messages';
+import { work } from '@contract/works';
 import { startTestServer, type TestServer } from './harness';
 import { catalog, createWork, family, made, mediaFiles, png, share, workForm, type Kid, type WorkInput } from './works-helpers';
 

@@ -1,8 +1,8 @@
 /** Work lists and detail: visibility for every list, paging, search, category and tag filters. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { M } from '../../contract/messages';
-import { paged, work } from '../../contract/works';
+import { M } from '@contract/messages';
+import { paged, work } from '@contract/works';
 import { startTestServer, type TestServer } from './harness';
 import { catalog, family, made, png, share, type Kid } from './works-helpers';
 

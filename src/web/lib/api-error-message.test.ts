@@ -6,7 +6,7 @@
 import ky from 'ky';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { M } from '../../contract/messages';
+import { M } from '@contract/messages';
 import { ApiError, fieldErrors } from './api-error';
 import { toApiError } from './api-error-message';
 import { activateLanguage } from './i18n';

@@ -15,9 +15,9 @@
 import { i18n } from '@lingui/core';
 import type { KyInstance } from 'ky';
 
-import type { Access, FieldsOf, HasParams, JsonOf, ParamsOf, QueryOf, ResultOf } from '../../contract/endpoint';
-import type { ApiRoute, Endpoints, OperationId } from '../../contract/endpoints';
-import { CSRF_COOKIE, CSRF_HEADER } from '../../contract/headers';
+import type { Access, FieldsOf, HasParams, JsonOf, ParamsOf, QueryOf, ResultOf } from '@contract/endpoint';
+import type { ApiRoute, Endpoints, OperationId } from '@contract/endpoints';
+import { CSRF_COOKIE, CSRF_HEADER } from '@contract/headers';
 import { ApiError, isHTTPError } from './api-error';
 import { refreshTokenOf, tokenOf, useSession, type TokenKind } from './session';
 import { notify } from './toast';
@@ -135,7 +135,7 @@ function searchParamsOf(query: object | undefined): URLSearchParams {
 /** In development, an answer that breaks its schema is a bug to see at once (production builds drop this). */
 async function checkAnswer(op: OperationId, data: unknown): Promise<void> {
   if (!import.meta.env.DEV) return;
-  const { ENDPOINTS } = await import('../../contract/endpoints');
+  const { ENDPOINTS } = await import('@contract/endpoints');
   const result = ENDPOINTS[op].ok.schema.safeParse(data);
   if (!result.success) throw new Error(`${op}: the answer breaks the endpoint table: ${result.error.message}`);
 }

@@ -5,7 +5,7 @@
  */
 import { i18n } from '@lingui/core';
 
-import { pickLanguage, type Language } from '../../contract/limits';
+import { pickLanguage, type Language } from '@contract/limits';
 import { usePrefs } from './session';
 
 export function detectLanguage(): Language {

@@ -1,4 +1,4 @@
-import type { TokenClaims } from '../../contract/accounts';
+import type { TokenClaims } from '@contract/accounts';
 
 /** Reads a JWT payload without verifying it (the server verifies). Returns null when undecodable. */
 export function decodeToken(token: string): TokenClaims | null {

@@ -1,7 +1,7 @@
 /** Which language the page shows (src/contract/limits.ts pickLanguage; decisions.md: Japanese first). */
 import { describe, expect, it } from 'vitest';
 
-import { pickLanguage } from '../../contract/limits';
+import { pickLanguage } from '@contract/limits';
 
 describe('pickLanguage', () => {
   it('the language the user chose wins over the browser', () => {

@@ -8,7 +8,7 @@ import type { InfiniteData, QueryKey } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSave, type PersistedClient } from '@tanstack/react-query-persist-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { LIMITS } from '../../contract/limits';
+import { LIMITS } from '@contract/limits';
 import { apiKey } from './http';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';

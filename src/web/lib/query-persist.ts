@@ -13,7 +13,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 
-import { LIMITS } from '../../contract/limits';
+import { LIMITS } from '@contract/limits';
 import { decodeToken } from './jwt';
 import { queryClient } from './query-client';
 import { isWorkListKey, queryKeys, type WorkListOp } from './query-keys';

@@ -4,8 +4,8 @@
  * changes. One item at a time, and only items of the active child profile. XMLHttpRequest gives
  * byte progress (ky's upload progress needs HTTP/2 in Chromium).
  */
-import { M } from '../../contract/messages';
-import { IDEMPOTENCY_HEADER } from '../../contract/headers';
+import { M } from '@contract/messages';
+import { IDEMPOTENCY_HEADER } from '@contract/headers';
 import { messageFromBody } from './api-error-message';
 import { apiUrl, refreshTokens, requestHeaders } from './http';
 import { i18n } from './i18n';

@@ -4,7 +4,7 @@
  * page, a plain fetch goes through its CacheFirst route, which stores the answer with its expiration
  * rules; without a worker (dev, or the very first visit) the page puts the answers there itself.
  */
-import { MEDIA_CACHE } from '../../contract/offline';
+import { MEDIA_CACHE } from '@contract/offline';
 import { SAVE_OFFLINE_CAP } from './query-persist';
 
 export { SAVE_OFFLINE_CAP };

@@ -3,7 +3,7 @@
  * once when less than a minute is left. Timers are throttled in background tabs, so the schedule is
  * re-checked when the page becomes visible again and when the network comes back.
  */
-import { LIMITS } from '../../contract/limits';
+import { LIMITS } from '@contract/limits';
 import { refreshTokens } from './http';
 import { secondsLeft } from './jwt';
 import { tokenOf, useSession, type TokenKind } from './session';

@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 
-import { LANGUAGES, type Language } from '../../contract/limits';
+import { LANGUAGES, type Language } from '@contract/limits';
 import { decodeToken } from './jwt';
 import { mirrorLanguageCookie, storage } from './storage';
 

@@ -5,7 +5,7 @@
  */
 import { createStore, del, get } from 'idb-keyval';
 
-import { SHARED_FILES_DB, SHARED_FILES_STORE } from '../../contract/offline';
+import { SHARED_FILES_DB, SHARED_FILES_STORE } from '@contract/offline';
 
 interface Parked {
   at: number;

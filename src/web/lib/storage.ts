@@ -4,7 +4,7 @@
  */
 /* eslint-disable no-restricted-globals */
 
-import { LANGUAGE_COOKIE } from '../../contract/preload';
+import { LANGUAGE_COOKIE } from '@contract/preload';
 
 export const storage = {
   get(key: string): string | null {

@@ -9,7 +9,7 @@
  */
 import { create } from 'zustand';
 
-import { TOAST_MS } from '../../contract/limits';
+import { TOAST_MS } from '@contract/limits';
 
 const PARKED_KEY = 'lm.parked-toast';
 

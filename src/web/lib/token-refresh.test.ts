@@ -7,7 +7,7 @@ import { createServer, type AddressInfo } from 'node:net';
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { childSession, PASSWORD, signupVerified, startTestServer, type TestServer } from '../../server/test/harness';
+import { childSession, PASSWORD, signupVerified, startTestServer, type TestServer } from '@server/test/harness';
 import { setOrigin } from '../test/browser-globals';
 import { apiPath, refreshTokens } from './http';
 import { KEYS, useSession } from './session';

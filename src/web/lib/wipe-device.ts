@@ -12,7 +12,7 @@
  * works that exist nowhere else: an expired session must never cost a child a drawing, so only the
  * user's own logout deletes it (the menu says how many works would go first).
  */
-import { MEDIA_CACHE } from '../../contract/offline';
+import { MEDIA_CACHE } from '@contract/offline';
 import { clearQueryCache } from './query-persist';
 import { clearQueue } from './queue';
 import { useSession } from './session';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 
-import { COUNTRY_OPTIONS, PREFECTURE_OPTIONS } from '../../contract/places';
+import { COUNTRY_OPTIONS, PREFECTURE_OPTIONS } from '@contract/places';
 import { SelectField, type SelectFieldProps } from './field';
 
 /** Current address: the 47 prefectures of Japan, then 30 countries (accounts spec §3). */

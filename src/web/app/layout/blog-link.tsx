@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 
-import { useBlogUrl } from '../../features/landing/api/get-public-navbar';
+import { useBlogUrl } from '@web/features/landing/api/get-public-navbar';
 
 /** The footer's blog link, from the public navbar (./footer.tsx loads it when the footer comes near). */
 export default function BlogLink() {

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 
-import { buttonClass } from '../../ui/button';
+import { buttonClass } from '@web/ui/button';
 import styles from './header.module.css';
 
 export function Brand() {

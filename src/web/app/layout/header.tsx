@@ -3,9 +3,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 
-import { useQueue } from '../../lib/queue';
-import { useSession } from '../../lib/session';
-import { Button } from '../../ui/button';
+import { useQueue } from '@web/lib/queue';
+import { useSession } from '@web/lib/session';
+import { Button } from '@web/ui/button';
 import { OptionalPart } from '../optional-part';
 import styles from './header.module.css';
 import { LanguageSwitch } from './language-switch';
@@ -17,8 +17,8 @@ import { AuthLinks, Brand, RegisterWorkButton } from './header-parts';
 const loadMenu = () => import('./menu-panel');
 const MenuPanel = lazy(() => loadMenu().then((m) => ({ default: m.MenuPanel })));
 // Logging out (and what it wipes from the device) loads when the user asks for it.
-const loadLogout = () => import('../../features/auth/api/logout');
-const Modal = lazy(() => import('../../ui/modal').then((m) => ({ default: m.Modal })));
+const loadLogout = () => import('@web/features/auth/api/logout');
+const Modal = lazy(() => import('@web/ui/modal').then((m) => ({ default: m.Modal })));
 
 export function Header() {
   const { i18n, t } = useLingui();

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
-import { dismissIosHint, useInstall } from '../../lib/install';
+import { dismissIosHint, useInstall } from '@web/lib/install';
 import styles from './install-hint.module.css';
 
 /** iOS Safari has no install prompt: once, until dismissed, say how to add the app to the home screen. */

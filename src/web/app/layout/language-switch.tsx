@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 
-import type { Language } from '../../../contract/limits';
-import { chooseLanguage } from '../../lib/i18n';
+import type { Language } from '@contract/limits';
+import { chooseLanguage } from '@web/lib/i18n';
 import styles from './header.module.css';
 
 const OPTIONS: ReadonlyArray<{ value: Language; label: string; name: string }> = [

@@ -1,9 +1,9 @@
 import { lazy, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 
-import { useInstall } from '../../lib/install';
-import { useQueue } from '../../lib/queue';
-import { useToasts } from '../../lib/toast';
+import { useInstall } from '@web/lib/install';
+import { useQueue } from '@web/lib/queue';
+import { useToasts } from '@web/lib/toast';
 import { ErrorBoundary } from '../error-boundary';
 import { OptionalPart } from '../optional-part';
 import { Footer } from './footer';
@@ -12,7 +12,7 @@ import { OfflineBanner } from './offline-banner';
 
 // None is part of the first load: the upload panel only once something is queued, the Toaster
 // (react-hot-toast) with the first toast (lib/toast), the iOS install hint only on iOS Safari.
-const UploadPanel = lazy(() => import('../../features/works/components/upload-panel').then((m) => ({ default: m.UploadPanel })));
+const UploadPanel = lazy(() => import('@web/features/works/components/upload-panel').then((m) => ({ default: m.UploadPanel })));
 const AppToaster = lazy(() => import('./toaster'));
 const InstallHint = lazy(() => import('./install-hint').then((m) => ({ default: m.InstallHint })));
 

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 
-import { promptInstall, useInstall } from '../../lib/install';
+import { promptInstall, useInstall } from '@web/lib/install';
 import styles from './header.module.css';
 import { AuthLinks } from './header-parts';
 import { LanguageSwitch } from './language-switch';
-import { useDialog } from '../../ui/use-dialog';
+import { useDialog } from '@web/ui/use-dialog';
 import { menuFor, NAV_ITEMS } from './menu-items';
 
 interface MenuPanelProps {

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 
-import { useSession } from '../../lib/session';
-import { useOnline } from '../../lib/use-online';
+import { useSession } from '@web/lib/session';
+import { useOnline } from '@web/lib/use-online';
 import styles from './offline-banner.module.css';
 
 /**

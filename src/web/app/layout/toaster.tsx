@@ -1,6 +1,6 @@
 import { Toaster } from 'react-hot-toast';
 
-import { TOAST_MS } from '../../../contract/limits';
+import { TOAST_MS } from '@contract/limits';
 
 /** react-hot-toast's Toaster with the app's look; its own chunk, loaded with the first toast (lib/toast). */
 export default function AppToaster() {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { api } from '../../../lib/http';
+import { api } from '@web/lib/http';
 
 export function deleteAccount() {
   return api('accountDelete', {});

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../lib/http';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@web/lib/http';
+import { queryKeys } from '@web/lib/query-keys';
 
 export function getAccountInfo() {
   return api('accountInfo', {});

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { AccountInfoPatchBody } from '../../../../contract/accounts';
-import { api } from '../../../lib/http';
-import { queryKeys } from '../../../lib/query-keys';
-import { useSession } from '../../../lib/session';
+import type { AccountInfoPatchBody } from '@contract/accounts';
+import { api } from '@web/lib/http';
+import { queryKeys } from '@web/lib/query-keys';
+import { useSession } from '@web/lib/session';
 
 /**
  * A password change revokes the old tokens; the answer then carries a fresh pair. A new e-mail is not in the

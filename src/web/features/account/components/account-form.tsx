@@ -4,15 +4,15 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 
-import { accountInfoFields, accountPassword, type AccountInfo, type AccountInfoPatchBody } from '../../../../contract/accounts';
-import { TOAST_MS } from '../../../../contract/limits';
-import { M } from '../../../../contract/messages';
-import { fieldErrors } from '../../../lib/api-error';
-import { notify } from '../../../lib/toast';
-import { AddressSelect } from '../../../ui/address-select';
-import { Button } from '../../../ui/button';
-import { TextField } from '../../../ui/field';
-import { PasswordField } from '../../../ui/password-field';
+import { accountInfoFields, accountPassword, type AccountInfo, type AccountInfoPatchBody } from '@contract/accounts';
+import { TOAST_MS } from '@contract/limits';
+import { M } from '@contract/messages';
+import { fieldErrors } from '@web/lib/api-error';
+import { notify } from '@web/lib/toast';
+import { AddressSelect } from '@web/ui/address-select';
+import { Button } from '@web/ui/button';
+import { TextField } from '@web/ui/field';
+import { PasswordField } from '@web/ui/password-field';
 import { useUpdateAccountInfo } from '../api/update-account-info';
 import styles from './account.module.css';
 

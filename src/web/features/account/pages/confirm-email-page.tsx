@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'wouter';
 
-import { M } from '../../../../contract/messages';
-import { ApiError } from '../../../lib/api-error';
-import { queryKeys } from '../../../lib/query-keys';
-import { useSession } from '../../../lib/session';
-import { LinkButton } from '../../../ui/button';
-import { Loading, Notice, PageShell } from '../../../ui/page-shell';
+import { M } from '@contract/messages';
+import { ApiError } from '@web/lib/api-error';
+import { queryKeys } from '@web/lib/query-keys';
+import { useSession } from '@web/lib/session';
+import { LinkButton } from '@web/ui/button';
+import { Loading, Notice, PageShell } from '@web/ui/page-shell';
 import { confirmEmail } from '../api/confirm-email';
 
 type Outcome = { ok: true; text: string } | { ok: false; text: string };

@@ -1,7 +1,7 @@
-import { api } from '../../../lib/http';
-import { clearQueryCache } from '../../../lib/query-persist';
-import { useSession } from '../../../lib/session';
-import { wipeDevice } from '../../../lib/wipe-device';
+import { api } from '@web/lib/http';
+import { clearQueryCache } from '@web/lib/query-persist';
+import { useSession } from '@web/lib/session';
+import { wipeDevice } from '@web/lib/wipe-device';
 
 /**
  * Logout and "Select another User" (accounts spec §4): with a child token only the child session

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 
-import type { PasswordResetConfirmBody } from '../../../../contract/accounts';
-import { api } from '../../../lib/http';
+import type { PasswordResetConfirmBody } from '@contract/accounts';
+import { api } from '@web/lib/http';
 
 interface Input {
   uid: string;

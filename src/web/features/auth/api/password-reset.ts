@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { api } from '../../../lib/http';
-import { useSession } from '../../../lib/session';
+import { api } from '@web/lib/http';
+import { useSession } from '@web/lib/session';
 
 export function requestPasswordReset(email: string) {
   return api('passwordReset', { json: { email } });

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 
-import type { SignupBody } from '../../../../contract/accounts';
-import { api } from '../../../lib/http';
-import { useSession } from '../../../lib/session';
+import type { SignupBody } from '@contract/accounts';
+import { api } from '@web/lib/http';
+import { useSession } from '@web/lib/session';
 
 export function signup(body: SignupBody) {
   return api('signup', { json: body });

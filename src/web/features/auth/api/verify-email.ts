@@ -1,4 +1,4 @@
-import { api } from '../../../lib/http';
+import { api } from '@web/lib/http';
 
 const running = new Map<string, Promise<{ detail: string }>>();
 

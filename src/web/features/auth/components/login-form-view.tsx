@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FormEventHandler, InputHTMLAttributes, Ref } from 'react';
 
-import { Button } from '../../../ui/button';
-import { TextField } from '../../../ui/field';
-import { PasswordField } from '../../../ui/password-field';
+import { Button } from '@web/ui/button';
+import { TextField } from '@web/ui/field';
+import { PasswordField } from '@web/ui/password-field';
 import styles from './auth.module.css';
 
 export type LoginFieldName = 'email' | 'password';

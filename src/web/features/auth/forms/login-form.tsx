@@ -3,8 +3,8 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { z } from 'zod';
 
-import type { loginBody } from '../../../../contract/accounts';
-import { notify } from '../../../lib/toast';
+import type { loginBody } from '@contract/accounts';
+import { notify } from '@web/lib/toast';
 import { useLogin } from '../api/login';
 import { LoginFormView, type LoginDraft } from '../components/login-form-view';
 
@@ -19,7 +19,7 @@ let loading: Promise<Resolver<Input, unknown, Output>> | null = null;
 
 function loadResolver(): Promise<Resolver<Input, unknown, Output>> {
   if (!loading) {
-    loading = Promise.all([import('@hookform/resolvers/zod'), import('../../../../contract/accounts')]).then(
+    loading = Promise.all([import('@hookform/resolvers/zod'), import('@contract/accounts')]).then(
       ([{ zodResolver }, { loginBody }]) => zodResolver(loginBody),
     );
     loading.catch(() => {

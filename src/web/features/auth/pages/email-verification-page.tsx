@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearchParams } from 'wouter';
 
-import { useSession } from '../../../lib/session';
-import { Notice, PageShell } from '../../../ui/page-shell';
+import { useSession } from '@web/lib/session';
+import { Notice, PageShell } from '@web/ui/page-shell';
 import styles from '../components/auth.module.css';
 import { MailArt } from '../components/mail-art';
 

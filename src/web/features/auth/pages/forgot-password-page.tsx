@@ -2,12 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 
-import { email as emailSchema } from '../../../../contract/accounts';
-import { M } from '../../../../contract/messages';
-import { useSession } from '../../../lib/session';
-import { Button } from '../../../ui/button';
-import { TextField } from '../../../ui/field';
-import { PageShell } from '../../../ui/page-shell';
+import { email as emailSchema } from '@contract/accounts';
+import { M } from '@contract/messages';
+import { useSession } from '@web/lib/session';
+import { Button } from '@web/ui/button';
+import { TextField } from '@web/ui/field';
+import { PageShell } from '@web/ui/page-shell';
 import { usePasswordReset } from '../api/password-reset';
 import styles from '../components/auth.module.css';
 

@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense, useState } from 'react';
 import { Link } from 'wouter';
 
-import { afterFirstPaint } from '../../../lib/first-paint';
-import { lazyPage } from '../../../lib/lazy-page';
-import { LinkButton } from '../../../ui/button';
-import { PageShell } from '../../../ui/page-shell';
+import { afterFirstPaint } from '@web/lib/first-paint';
+import { lazyPage } from '@web/lib/lazy-page';
+import { LinkButton } from '@web/ui/button';
+import { PageShell } from '@web/ui/page-shell';
 import styles from '../components/auth.module.css';
 import { LoginDraft, LoginFormView } from '../components/login-form-view';
 

@@ -4,11 +4,11 @@ import { useForm } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'wouter';
 import type { z } from 'zod';
 
-import { passwordResetConfirmBody } from '../../../../contract/accounts';
-import { notify } from '../../../lib/toast';
-import { Button } from '../../../ui/button';
-import { PageShell } from '../../../ui/page-shell';
-import { PasswordField } from '../../../ui/password-field';
+import { passwordResetConfirmBody } from '@contract/accounts';
+import { notify } from '@web/lib/toast';
+import { Button } from '@web/ui/button';
+import { PageShell } from '@web/ui/page-shell';
+import { PasswordField } from '@web/ui/password-field';
 import { usePasswordResetConfirm } from '../api/password-reset-confirm';
 import styles from '../components/auth.module.css';
 

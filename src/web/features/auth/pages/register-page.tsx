@@ -4,12 +4,12 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
 
-import { signupBody } from '../../../../contract/accounts';
-import { fieldErrors } from '../../../lib/api-error';
-import { Button } from '../../../ui/button';
-import { TextField } from '../../../ui/field';
-import { PageShell } from '../../../ui/page-shell';
-import { PasswordField } from '../../../ui/password-field';
+import { signupBody } from '@contract/accounts';
+import { fieldErrors } from '@web/lib/api-error';
+import { Button } from '@web/ui/button';
+import { TextField } from '@web/ui/field';
+import { PageShell } from '@web/ui/page-shell';
+import { PasswordField } from '@web/ui/password-field';
 import { useSignup } from '../api/signup';
 import styles from '../components/auth.module.css';
 

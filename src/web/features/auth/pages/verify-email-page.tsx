@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 
-import { notify } from '../../../lib/toast';
-import { Loading, PageShell } from '../../../ui/page-shell';
+import { notify } from '@web/lib/toast';
+import { Loading, PageShell } from '@web/ui/page-shell';
 import { verifyEmail } from '../api/verify-email';
 
 /** Calls the verify link, then always goes to /login (a failure is toasted by lib/http). */

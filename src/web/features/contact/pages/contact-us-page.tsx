@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
-import { PlaceholderPage } from '../../../ui/placeholder-page';
+import { PlaceholderPage } from '@web/ui/placeholder-page';
 
 export default function ContactUsPage() {
   const { t } = useLingui();

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
-import { LinkButton } from '../../../ui/button';
-import { PageShell } from '../../../ui/page-shell';
+import { LinkButton } from '@web/ui/button';
+import { PageShell } from '@web/ui/page-shell';
 
 export default function InquiryThankYouPage() {
   const { t } = useLingui();

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { NavbarLink } from '../../../../contract/accounts';
-import { api } from '../../../lib/http';
-import { queryKeys } from '../../../lib/query-keys';
+import type { NavbarLink } from '@contract/accounts';
+import { api } from '@web/lib/http';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** The public navbar links (the blog). A failure is only logged (accounts spec §7). */
 export async function getPublicNavbar(): Promise<NavbarLink[]> {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 
-import { LinkButton } from '../../../ui/button';
+import { LinkButton } from '@web/ui/button';
 import { ContestIcon, LearnIcon, SecretIcon, ShareIcon } from '../components/promise-icons';
 import { GalleryWallArt } from '../components/gallery-wall-art';
 import { PhotographArt, PublishArt, UploadArt } from '../components/step-art';

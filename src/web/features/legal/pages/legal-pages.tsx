@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 
-import { PageShell, pageStyles } from '../../../ui/page-shell';
+import { PageShell, pageStyles } from '@web/ui/page-shell';
 
 function LegalPage({ title, children }: { title: string; children: ReactNode }) {
   return (

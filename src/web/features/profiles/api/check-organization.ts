@@ -1,4 +1,4 @@
-import { api } from '../../../lib/http';
+import { api } from '@web/lib/http';
 
 /** Checks a 6-digit organization code; the page shows a failure inline, so no toast. */
 export function checkOrganization(code: string) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../lib/http';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@web/lib/http';
+import { queryKeys } from '@web/lib/query-keys';
 
 export function deleteProfile(id: number) {
   return api('profileDelete', { params: { id } });

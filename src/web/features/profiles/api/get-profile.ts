@@ -1,2 +1,2 @@
 /** The active child profile: the query itself lives in lib/profile.ts (the galleries read it too). */
-export { getProfile, profileQueryOptions, useProfile } from '../../../lib/profile';
+export { getProfile, profileQueryOptions, useProfile } from '@web/lib/profile';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { api } from '../../../lib/http';
-import { useSession } from '../../../lib/session';
+import { api } from '@web/lib/http';
+import { useSession } from '@web/lib/session';
 
 /** Logs in as one child of the family (the call carries the parent token). */
 export function profileLogin(username: string) {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { RegisterProfileFields } from '../../../../contract/accounts';
-import { api } from '../../../lib/http';
-import { queryKeys } from '../../../lib/query-keys';
+import type { RegisterProfileFields } from '@contract/accounts';
+import { api } from '@web/lib/http';
+import { queryKeys } from '@web/lib/query-keys';
 
 export interface RegisterProfileInput extends RegisterProfileFields {
   /** Only the first chosen picture is sent (accounts spec §5). */

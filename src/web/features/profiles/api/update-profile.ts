@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { ProfilePatchBody } from '../../../../contract/accounts';
-import { api } from '../../../lib/http';
-import { queryKeys } from '../../../lib/query-keys';
+import type { ProfilePatchBody } from '@contract/accounts';
+import { api } from '@web/lib/http';
+import { queryKeys } from '@web/lib/query-keys';
 
 export function updateProfile(body: ProfilePatchBody) {
   return api('profileUpdate', { json: body });

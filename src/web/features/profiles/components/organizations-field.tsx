@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 
-import type { Organization } from '../../../../contract/accounts';
-import { LIMITS } from '../../../../contract/limits';
-import { M } from '../../../../contract/messages';
-import { ApiError } from '../../../lib/api-error';
-import { describedBy, Field } from '../../../ui/field';
-import fieldStyles from '../../../ui/field.module.css';
-import { RemovableTag, TagList } from '../../../ui/tag';
+import type { Organization } from '@contract/accounts';
+import { LIMITS } from '@contract/limits';
+import { M } from '@contract/messages';
+import { ApiError } from '@web/lib/api-error';
+import { describedBy, Field } from '@web/ui/field';
+import fieldStyles from '@web/ui/field.module.css';
+import { RemovableTag, TagList } from '@web/ui/tag';
 import { checkOrganization } from '../api/check-organization';
 
 interface OrganizationsFieldProps {

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useMemo, useState } from 'react';
 
-import { LIMITS } from '../../../../contract/limits';
-import fieldStyles from '../../../ui/field.module.css';
+import { LIMITS } from '@contract/limits';
+import fieldStyles from '@web/ui/field.module.css';
 import styles from './profiles.module.css';
 
 interface PicturePickerProps {

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 
-import { ageOn, profilePatchBody, type Organization, type Profile, type SharedUser } from '../../../../contract/accounts';
-import { M } from '../../../../contract/messages';
-import { fieldErrors } from '../../../lib/api-error';
-import { notify } from '../../../lib/toast';
-import { Button } from '../../../ui/button';
-import { TextField } from '../../../ui/field';
+import { ageOn, profilePatchBody, type Organization, type Profile, type SharedUser } from '@contract/accounts';
+import { M } from '@contract/messages';
+import { fieldErrors } from '@web/lib/api-error';
+import { notify } from '@web/lib/toast';
+import { Button } from '@web/ui/button';
+import { TextField } from '@web/ui/field';
 import { useUpdateProfile } from '../api/update-profile';
 import { DateOfBirthField } from './date-of-birth-field';
 import { OrganizationsField } from './organizations-field';

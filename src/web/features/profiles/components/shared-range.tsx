@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
-import type { SharedUser } from '../../../../contract/accounts';
-import { Avatar } from '../../../ui/avatar';
-import { Switch } from '../../../ui/switch';
+import type { SharedUser } from '@contract/accounts';
+import { Avatar } from '@web/ui/avatar';
+import { Switch } from '@web/ui/switch';
 import styles from './profiles.module.css';
 
 interface SharedRangeProps {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { LIMITS } from '../../../../contract/limits';
-import type { ImageCount } from '../../../../contract/works';
-import { api } from '../../../lib/http';
-import { queryKeys } from '../../../lib/query-keys';
+import { LIMITS } from '@contract/limits';
+import type { ImageCount } from '@contract/works';
+import { api } from '@web/lib/http';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** The account's stored image count; a failure falls back to zero images (works spec §8), logged only. */
 export async function getImageCount(): Promise<ImageCount> {

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../lib/http';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@web/lib/http';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Categories or tags: names come in the request language, so the key carries it. */
 export const namedListOptions = (op: 'categories' | 'tags', locale: string) =>

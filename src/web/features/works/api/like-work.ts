@@ -1,4 +1,4 @@
-import { api } from '../../../lib/http';
+import { api } from '@web/lib/http';
 
 /** Likes or unlikes a work for the active child profile. */
 export function setLike(id: number, liked: boolean) {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../lib/http';
-import type { QueueFields } from '../../../lib/queue';
-import { isWorkListKey, queryKeys } from '../../../lib/query-keys';
-import { workFormBody } from '../../../lib/work-form-body';
+import { api } from '@web/lib/http';
+import type { QueueFields } from '@web/lib/queue';
+import { isWorkListKey, queryKeys } from '@web/lib/query-keys';
+import { workFormBody } from '@web/lib/work-form-body';
 
 export interface WorkUpdate {
   id: number;

@@ -1,8 +1,8 @@
 /** Edits of the cached works after a like, an update or a delete, without refetching every list. */
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 
-import type { Paged, Work } from '../../../../contract/works';
-import { isWorkListKey, queryKeys } from '../../../lib/query-keys';
+import type { Paged, Work } from '@contract/works';
+import { isWorkListKey, queryKeys } from '@web/lib/query-keys';
 
 type Pages = InfiniteData<Paged<Work>, number>;
 

@@ -1,8 +1,8 @@
 /** The one hook of the five paged works lists (public, my, collection, family, a member's): page 1 replaces, later pages append. */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
-import { api } from '../../../lib/http';
-import { queryKeys, type WorkListOp } from '../../../lib/query-keys';
+import { api } from '@web/lib/http';
+import { queryKeys, type WorkListOp } from '@web/lib/query-keys';
 
 export interface WorkFilters {
   search?: string;

@@ -1,7 +1,7 @@
 /** Download work: the work's images fetched and zipped on the device as artwork_{id}_{timestamp}.zip. */
 import { zipSync } from 'fflate';
 
-import type { Work } from '../../../../contract/works';
+import type { Work } from '@contract/works';
 
 const EXTENSIONS: Record<string, string> = { 'image/webp': 'webp', 'image/jpeg': 'jpg', 'image/png': 'png', 'image/avif': 'avif' };
 

@@ -1,6 +1,6 @@
-import type { QueueItem } from '../../../lib/queue';
-import { useObjectUrl } from '../../../lib/use-object-url';
-import { WorkCard } from '../../../ui/work-card';
+import type { QueueItem } from '@web/lib/queue';
+import { useObjectUrl } from '@web/lib/use-object-url';
+import { WorkCard } from '@web/ui/work-card';
 import { QueueBadge, useQueueState } from './queue-state';
 
 /** A queued work on My Gallery's wall: its local preview and its state, until it lands. */

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef } from 'react';
 
-import { useObjectUrl } from '../../../lib/use-object-url';
+import { useObjectUrl } from '@web/lib/use-object-url';
 import type { Photo } from './photos';
 import styles from './photo-picker.module.css';
 

@@ -1,5 +1,5 @@
 /** The photos of the work form: new ones (compressed on the device) and, when editing, existing ones. */
-import { compressImage } from '../../../lib/compress';
+import { compressImage } from '@web/lib/compress';
 
 export interface Photo {
   key: string;

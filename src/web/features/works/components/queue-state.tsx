@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 
-import type { QueueItem } from '../../../lib/queue';
-import { useActiveProfileId } from '../../../lib/profile';
-import { useOnline } from '../../../lib/use-online';
+import type { QueueItem } from '@web/lib/queue';
+import { useActiveProfileId } from '@web/lib/profile';
+import { useOnline } from '@web/lib/use-online';
 import styles from './works.module.css';
 
 export type QueueTone = 'wait' | 'busy' | 'bad' | 'good';

@@ -2,10 +2,10 @@ import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 
-import type { Work } from '../../../../contract/works';
-import { useNetworkAction } from '../../../lib/network-action';
-import { canSaveForOffline, SAVE_OFFLINE_CAP, saveImagesForOffline, type SaveProgress } from '../../../lib/save-for-offline';
-import { Button } from '../../../ui/button';
+import type { Work } from '@contract/works';
+import { useNetworkAction } from '@web/lib/network-action';
+import { canSaveForOffline, SAVE_OFFLINE_CAP, saveImagesForOffline, type SaveProgress } from '@web/lib/save-for-offline';
+import { Button } from '@web/ui/button';
 import styles from './save-for-offline.module.css';
 
 const SAVING_NEEDS_NETWORK = msg`You're offline. Saving the gallery needs a connection, so try again when you're back online.`;

@@ -3,11 +3,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 
-import { removeFromQueue, useQueue, type QueueItem } from '../../../lib/queue';
-import { retryUpload } from '../../../lib/queue-sync';
-import { useSession } from '../../../lib/session';
-import { useObjectUrl } from '../../../lib/use-object-url';
-import { Button } from '../../../ui/button';
+import { removeFromQueue, useQueue, type QueueItem } from '@web/lib/queue';
+import { retryUpload } from '@web/lib/queue-sync';
+import { useSession } from '@web/lib/session';
+import { useObjectUrl } from '@web/lib/use-object-url';
+import { Button } from '@web/ui/button';
 import { QueueBadge, useQueueState } from './queue-state';
 import styles from './upload-panel.module.css';
 

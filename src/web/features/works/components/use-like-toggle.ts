@@ -2,9 +2,9 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 
-import type { Work } from '../../../../contract/works';
-import { useSession } from '../../../lib/session';
-import { notify } from '../../../lib/toast';
+import type { Work } from '@contract/works';
+import { useSession } from '@web/lib/session';
+import { notify } from '@web/lib/toast';
 import { setLike } from '../api/like-work';
 import { patchWork } from '../api/works-cache';
 

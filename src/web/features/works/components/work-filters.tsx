@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 
-import { Button } from '../../../ui/button';
+import { Button } from '@web/ui/button';
 import type { WorkFilters } from '../api/works-list';
 import { useNamedList } from '../api/get-named-lists';
 import styles from './works.module.css';

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 
-import type { Work } from '../../../../contract/works';
-import { Avatar } from '../../../ui/avatar';
-import { LikeButton } from '../../../ui/like-button';
-import { WorkCard } from '../../../ui/work-card';
+import type { Work } from '@contract/works';
+import { Avatar } from '@web/ui/avatar';
+import { LikeButton } from '@web/ui/like-button';
+import { WorkCard } from '@web/ui/work-card';
 import { formatDate } from './format';
 import styles from './works.module.css';
 import { useLikeToggle } from './use-like-toggle';

@@ -2,10 +2,10 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 
-import type { Paged, Work } from '../../../../contract/works';
-import { SeeMore } from '../../../ui/see-more';
-import { WorkGridSkeleton } from '../../../ui/skeleton';
-import { WorkGrid } from '../../../ui/work-card';
+import type { Paged, Work } from '@contract/works';
+import { SeeMore } from '@web/ui/see-more';
+import { WorkGridSkeleton } from '@web/ui/skeleton';
+import { WorkGrid } from '@web/ui/work-card';
 import styles from './works.module.css';
 
 interface WorksWallProps {

@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 
-import { useProfile } from '../../../lib/profile';
-import { Avatar } from '../../../ui/avatar';
-import { OfflineDataNote } from '../../../ui/offline-data-note';
-import { PageShell } from '../../../ui/page-shell';
+import { useProfile } from '@web/lib/profile';
+import { Avatar } from '@web/ui/avatar';
+import { OfflineDataNote } from '@web/ui/offline-data-note';
+import { PageShell } from '@web/ui/page-shell';
 import { useWorkList } from '../api/works-list';
 import type { WorkFilters } from '../api/works-list';
 import { useLikeToggle } from '../components/use-like-toggle';

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 
-import { PageShell } from '../../../ui/page-shell';
+import { PageShell } from '@web/ui/page-shell';
 import { useWorkList } from '../api/works-list';
 import type { WorkFilters } from '../api/works-list';
 import { WorkFiltersBar } from '../components/work-filters';

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 
-import { useActiveProfileId } from '../../../lib/profile';
-import { useQueue } from '../../../lib/queue';
-import { useSession } from '../../../lib/session';
-import { LinkButton } from '../../../ui/button';
-import { OfflineDataNote } from '../../../ui/offline-data-note';
-import { PageShell } from '../../../ui/page-shell';
+import { useActiveProfileId } from '@web/lib/profile';
+import { useQueue } from '@web/lib/queue';
+import { useSession } from '@web/lib/session';
+import { LinkButton } from '@web/ui/button';
+import { OfflineDataNote } from '@web/ui/offline-data-note';
+import { PageShell } from '@web/ui/page-shell';
 import { useWorkList } from '../api/works-list';
 import type { WorkFilters } from '../api/works-list';
 import { PendingCard } from '../components/pending-card';

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 
-import { OfflineDataNote } from '../../../ui/offline-data-note';
-import { PageShell } from '../../../ui/page-shell';
+import { OfflineDataNote } from '@web/ui/offline-data-note';
+import { PageShell } from '@web/ui/page-shell';
 import { useWorkList } from '../api/works-list';
 import type { WorkFilters } from '../api/works-list';
 import { useLikeToggle } from '../components/use-like-toggle';

@@ -2,12 +2,12 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 
-import { useActiveProfileId, useProfile } from '../../../lib/profile';
-import { addToQueue, replaceInQueue, useQueue, type QueueFields, type QueuedImage } from '../../../lib/queue';
-import { flushQueue } from '../../../lib/queue-sync';
-import { takeSharedFiles } from '../../../lib/shared-files';
-import { notify } from '../../../lib/toast';
-import { PageShell } from '../../../ui/page-shell';
+import { useActiveProfileId, useProfile } from '@web/lib/profile';
+import { addToQueue, replaceInQueue, useQueue, type QueueFields, type QueuedImage } from '@web/lib/queue';
+import { flushQueue } from '@web/lib/queue-sync';
+import { takeSharedFiles } from '@web/lib/shared-files';
+import { notify } from '@web/lib/toast';
+import { PageShell } from '@web/ui/page-shell';
 import { readyPhoto, type Photo } from '../components/photos';
 import { WorkForm } from '../components/work-form';
 

@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { useSearch } from 'wouter';
 
-import { LinkButton } from '../../../ui/button';
-import { PageShell } from '../../../ui/page-shell';
+import { LinkButton } from '@web/ui/button';
+import { PageShell } from '@web/ui/page-shell';
 import { useWorkList } from '../api/works-list';
 import { WorkTile } from '../components/work-tile';
 import { WorksWall } from '../components/works-wall';
