@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 
+import { ID_MAX } from './endpoint';
 import { LIMITS } from './limits';
 import { M } from './messages';
 import { ADDRESS_OPTIONS } from './places';
@@ -106,7 +107,10 @@ export const registerProfileFields = z.object({
   date_of_birth: dateOfBirth(M.dobRequired.id),
 });
 
-export const sharedUserInput = z.object({ id: z.coerce.number().int().positive(), is_shared: z.boolean() });
+/** A database id (int4): anything larger names nothing and must not reach SQL, where it would overflow. */
+const dbId = z.coerce.number().int().positive().max(ID_MAX);
+
+export const sharedUserInput = z.object({ id: dbId, is_shared: z.boolean() });
 
 /** PATCH /api/profile/ (JSON): every field optional; arrays replace the stored sets. */
 export const profilePatchBody = z.object({
@@ -115,7 +119,7 @@ export const profilePatchBody = z.object({
   address: address.optional(),
   date_of_birth: dateOfBirth(M.dobRequiredProfile.id).optional(),
   is_published: z.boolean().optional(),
-  organizations: z.array(z.coerce.number().int().positive()).max(50).optional(),
+  organizations: z.array(dbId).max(50).optional(),
   shared_users: z.array(sharedUserInput).max(100).optional(),
 });
 

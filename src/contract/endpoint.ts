@@ -100,7 +100,9 @@ export function paramsSchema(path: string): z.ZodObject {
 /** Every status the operation answers with, each with its body's schema (the contract's error shapes). */
 export function responsesOf(e: Endpoint): Map<number, z.ZodType> {
   const statuses = new Set<number>(e.errors ?? []);
-  if (e.body || e.query) statuses.add(400);
+  // A body over its limit (bodyLimitOf: every operation has one) is a 400 before anything else, so any operation
+  // that can be sent a body can answer 400, even one that takes none; a GET's body is never read.
+  if (e.body || e.query || e.method !== 'GET') statuses.add(400);
   if (paramNames(e.path).length > 0) statuses.add(404);
   if (e.access === 'session' || e.access === 'parent' || e.access === 'child') statuses.add(401);
   if (e.access === 'parent' || e.access === 'child') statuses.add(403);

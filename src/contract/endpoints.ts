@@ -117,10 +117,13 @@ export const ENDPOINTS = {
   profileDelete: endpoint({
     method: 'DELETE', path: '/api/profiles/{id}/delete/', access: 'session', tag: 'profiles',
     summary: 'Delete a profile with its works and files (a child token: only its own)', ok: ok(messageResponse),
+    // A child token naming any other profile is refused (403) before the profile is looked up.
+    errors: [403],
   }),
   profileLogin: endpoint({
     method: 'POST', path: '/api/profile/login/', access: 'parent', tag: 'profiles', summary: "Choose a profile: a child token pair for it",
-    body: json(profileLoginBody), ok: ok(tokenPair),
+    // 404: the family has no profile of that username (another family's profile is not found either).
+    body: json(profileLoginBody), ok: ok(tokenPair), errors: [404],
   }),
 
   // ---- organizations -------------------------------------------------------------------------

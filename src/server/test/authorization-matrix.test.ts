@@ -1,0 +1,138 @@
+/**
+ * Issue 10: who may call what, generated from the endpoint table. Every operation is called by five actors
+ * (nobody, family B's parent and child, family A's parent and child) against family A's objects, with a request
+ * that is valid for it (endpoint-samples.ts). The status each cell must get follows from the entry's `access`:
+ *   - no token on a session/parent/child operation: 401;
+ *   - a child token on a parent operation, a parent token on a child operation: 403;
+ *   - a caller outside family A naming one of A's private objects: 404, as for an object that does not exist;
+ *   - otherwise the entry's success status.
+ * The few cells where the domain answers otherwise on purpose are listed in EXCEPTIONS, each with its reason.
+ * No answer to a caller outside family A may contain any of A's private texts, and every answer has the
+ * shape its status has in the contract.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { responsesOf, type Endpoint } from '../../contract/endpoint';
+import type { OperationId } from '../../contract/endpoints';
+import { ACTORS, OPERATIONS, requestOf, sampleFor, seedWorld, type Who, type World } from './endpoint-samples';
+import { startTestServer, type TestServer } from './harness';
+
+/** Operations whose request names an object of family A that only A may see (path or body). */
+const NAMES_A_OBJECT: Partial<Record<OperationId, string>> = {
+  profileDelete: "A's second child",
+  profileLogin: "A's first child, by username",
+  organization: "the organization A's first child belongs to",
+  memberWorks: "A's first child",
+  work: "A's private work",
+  workUpdate: "A's private work",
+  workDelete: "A's private work",
+  workLike: "A's private work",
+  workUnlike: "A's private work",
+};
+
+type Cell = `${OperationId}:${Who}`;
+
+/** Cells whose status differs from the rule above, on purpose. */
+const EXCEPTIONS: Partial<Record<Cell, { status: number; why: string }>> = {
+  'profileDelete:childA': { status: 403, why: 'a child token deletes only its own profile; a sibling is the parent\'s to delete' },
+  'profileDelete:childB': {
+    status: 403,
+    why: 'a child token deletes only its own profile: refused before any lookup, so the answer is the same for any other id and reveals nothing',
+  },
+  'work:parentA': { status: 404, why: 'works are seen by profiles: a parent token sees the public works only, so a private work is not found' },
+};
+
+/** The session, parent and child operations need a token. */
+const needsToken = (e: Endpoint) => e.access === 'session' || e.access === 'parent' || e.access === 'child';
+const isChild = (who: Who) => who === 'childA' || who === 'childB';
+const isParent = (who: Who) => who === 'parentA' || who === 'parentB';
+const outsider = (who: Who) => who === 'anonymous' || who === 'parentB' || who === 'childB';
+
+function ruleFor(id: OperationId, e: Endpoint, who: Who): number {
+  if (who === 'anonymous' && needsToken(e)) return 401;
+  if (e.access === 'parent' && isChild(who)) return 403;
+  if (e.access === 'child' && isParent(who)) return 403;
+  if (outsider(who) && NAMES_A_OBJECT[id]) return 404;
+  return e.ok.status;
+}
+
+const expectedStatus = (id: OperationId, e: Endpoint, who: Who) => EXCEPTIONS[`${id}:${who}`]?.status ?? ruleFor(id, e, who);
+
+/**
+ * Destructive operations run last, in this order, each with its succeeding cells after the refused ones, so
+ * no cell spoils another: the work, then the second child, then whole accounts (B's parent deletes B, A's parent A).
+ * Logout needs no place here: each of its cells ends a fresh login of its own (see its sample).
+ */
+const DESTRUCTIVE: OperationId[] = ['workDelete', 'profileDelete', 'accountDelete'];
+
+let s: TestServer;
+let w: World;
+beforeAll(async () => {
+  s = await startTestServer({ seed: false });
+  w = await seedWorld(s);
+});
+afterAll(() => s.close());
+
+describe('authorization matrix', () => {
+  it('every operation answers each of the five callers as its access declares, and never shows A\'s data to others', { timeout: 180_000 }, async () => {
+    const ordered = [...OPERATIONS.filter(([id]) => !DESTRUCTIVE.includes(id)), ...DESTRUCTIVE.map((id) => OPERATIONS.find(([op]) => op === id)!)];
+    expect(ordered.map(([id]) => id).sort()).toEqual(OPERATIONS.map(([id]) => id).sort());
+    const failures: string[] = [];
+    const rows: string[] = [];
+    const secrets = w.secrets();
+    let cells = 0;
+    let ip = 0;
+
+    for (const [id, e] of ordered) {
+      const succeeding = (who: Who) => expectedStatus(id, e, who) === e.ok.status;
+      const actors = [...ACTORS.filter((who) => !succeeding(who)), ...ACTORS.filter(succeeding)];
+      const row: string[] = [];
+      for (const who of actors) {
+        cells++;
+        const expected = expectedStatus(id, e, who);
+        const sample = await sampleFor(id, w, who);
+        const { path, options } = requestOf(e, sample, w.token(who));
+        // Each cell from an address of its own: the per-address limits of sign-up, login and reset never meet.
+        const res = await s.request(path, { ...options, ip: `198.18.${Math.floor(++ip / 250)}.${1 + (ip % 250)}` });
+        row.push(`${who}=${res.status}`);
+        const where = `${id} (${e.access}) as ${who}: ${e.method} ${path}`;
+        if (res.status !== expected) failures.push(`${where}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}, expected ${expected}`);
+        const schema = responsesOf(e).get(res.status);
+        if (!schema) failures.push(`${where}: ${res.status} is not among the statuses the contract declares`);
+        else if (!schema.safeParse(res.body).success) failures.push(`${where}: the ${res.status} body breaks the contract: ${JSON.stringify(res.body).slice(0, 300)}`);
+        if (outsider(who)) {
+          const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
+          const leaked = secrets.filter((secret) => text.includes(secret));
+          if (leaked.length > 0) failures.push(`${where}: the answer shows family A's ${leaked.join(', ')}`);
+        }
+      }
+      rows.push(`  ${id.padEnd(22)} ${e.access.padEnd(8)} ${row.join(' ')}`);
+
+      if (id === 'workUnlike') {
+        // Before anything is deleted: the attempts of the others changed nothing of A's.
+        const own = await s.request(`/api/artworks/${w.a.privateWork}`, { token: w.a.kid.access });
+        expect(own).toMatchObject({ status: 200, body: { title: w.a.privateTitle, is_public: false } });
+        const info = await s.request('/api/account-info/', { token: w.a.parent.access });
+        expect(info.body.profiles.map((p: { username: string }) => p.username)).toEqual(expect.arrayContaining([w.a.kid.username, w.a.sibling.username]));
+      }
+    }
+
+    // Every exception is a cell that exists and differs from the rule (a stale one would hide a change).
+    for (const cell of Object.keys(EXCEPTIONS) as Cell[]) {
+      const [id, who] = cell.split(':') as [OperationId, Who];
+      const entry = OPERATIONS.find(([op]) => op === id);
+      expect(entry, `exception ${cell} names no operation`).toBeDefined();
+      expect(EXCEPTIONS[cell]!.status, `exception ${cell} is the rule`).not.toBe(ruleFor(id, entry![1], who));
+    }
+
+    console.log(`authorization matrix (statuses per caller):\n${rows.join('\n')}`);
+    console.log(
+      `exceptions to the rule: ${Object.entries(EXCEPTIONS)
+        .map(([cell, x]) => `${cell} ${x!.status} (${x!.why})`)
+        .join('; ')}`,
+    );
+    expect(failures).toEqual([]);
+    expect(cells).toBe(OPERATIONS.length * ACTORS.length);
+    console.log(`authorization matrix: ${OPERATIONS.length} operations x ${ACTORS.length} actors = ${cells} cells, all as declared`);
+  });
+});

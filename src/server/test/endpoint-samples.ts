@@ -1,0 +1,307 @@
+/**
+ * For the suites driven by the endpoint table (authorization-matrix.test.ts, fuzz.test.ts): a world of two
+ * families, and for every operation a request that is valid for it. SAMPLES is keyed by OperationId, so a new
+ * operation without a sample fails to compile (and the suites say which one is missing if it is left out at
+ * run time); each sample's params, query and body are typed from its entry.
+ */
+import type { z } from 'zod';
+
+import type { Endpoint, FieldsOf, JsonBody, JsonOf, MultipartBody, ParamsOf, QueryOf } from '../../contract/endpoint';
+import { fillPath } from '../../contract/endpoint';
+import { ENDPOINTS, type Endpoints, type OperationId } from '../../contract/endpoints';
+import { organizations } from '../db/schema';
+import { PASSWORD, TOKYO, childSession, linkParts, signupVerified, uniqueEmail, type RequestOptions, type TestServer } from './harness';
+import { made, png } from './works-helpers';
+
+/** Who calls: nobody, or a parent or child token of family A (the owner of the objects named) or family B. */
+export type Who = 'anonymous' | 'parentB' | 'childB' | 'parentA' | 'childA';
+export const ACTORS: readonly Who[] = ['anonymous', 'parentB', 'childB', 'parentA', 'childA'];
+
+export interface Upload {
+  bytes: Uint8Array;
+  name: string;
+  type: string;
+}
+
+type ParamsPart<E extends Endpoint> = E['path'] extends `${string}{${string}` ? { params: ParamsOf<E> } : { params?: undefined };
+type QueryPart<E extends Endpoint> = E['query'] extends z.ZodType ? { query: QueryOf<E> } : { query?: undefined };
+type BodyPart<E extends Endpoint> = E['body'] extends JsonBody
+  ? { json: JsonOf<E>; fields?: undefined; files?: undefined }
+  : E['body'] extends MultipartBody
+    ? { fields: FieldsOf<E>; files: Upload[]; json?: undefined }
+    : { json?: undefined; fields?: undefined; files?: undefined };
+
+/** A request valid for the operation E. */
+export type RequestSample<E extends Endpoint> = ParamsPart<E> &
+  QueryPart<E> &
+  BodyPart<E> & {
+    /** Sent instead of the caller's standing token (e.g. a fresh login that the call ends); null sends none. */
+    token?: string | null;
+  };
+
+export type Sample<E extends Endpoint> = (w: World, who: Who) => Promise<RequestSample<E>>;
+export type Samples = { [K in OperationId]: Sample<Endpoints[K]> };
+
+/** Any operation's sample, read loosely by the suites. */
+export interface AnySample {
+  params?: Record<string, string | number>;
+  query?: Record<string, unknown>;
+  json?: unknown;
+  fields?: Record<string, unknown>;
+  files?: Upload[];
+  token?: string | null;
+}
+
+export interface Parent {
+  email: string;
+  access: string;
+  refresh: string;
+}
+
+export interface Child {
+  id: number;
+  username: string;
+  firstName: string;
+  access: string;
+  refresh: string;
+}
+
+export interface World {
+  s: TestServer;
+  a: {
+    parent: Parent;
+    /** The child with a private and a public work, member of the organization. */
+    kid: Child;
+    /** The child without works. */
+    sibling: Child;
+    privateWork: number;
+    privateTitle: string;
+    privateImage: string;
+    publicWork: number;
+    organization: { id: number; code: string; name: string };
+  };
+  b: { parent: Parent; kid: Child };
+  /** The standing access token of `who` (none for the anonymous caller). */
+  token(who: Who): string | undefined;
+  /** A new login of the kind of `who` (a parent logs in again; a child is chosen again by its parent). */
+  freshSession(who: Who): Promise<{ access: string; refresh: string } | null>;
+  /** A verified account of its own for `role`, made once; a new one after `uses` calls (per-address limits). */
+  account(role: string, uses?: number): Promise<Parent>;
+  /** uid and token of a new sign-up's verification link. */
+  verifyLink(): Promise<{ uid: string; token: string }>;
+  /** uid and token of a password reset link. */
+  resetLink(): Promise<{ uid: string; token: string }>;
+  /** uid and token of an e-mail change link. */
+  emailChangeLink(): Promise<{ uid: string; token: string }>;
+  /** A unique username, for new profiles. */
+  username(prefix: string): string;
+  /** Texts of family A that no caller outside it may ever be shown. */
+  secrets(): string[];
+}
+
+let worlds = 0;
+
+/**
+ * Family A: a parent and two children; the first has a private and a public work and belongs to an
+ * organization. Family B: a parent and one child.
+ */
+export async function seedWorld(s: TestServer): Promise<World> {
+  const tag = `${Date.now().toString(36).slice(-5)}${++worlds}`;
+  let names = 0;
+  const username = (prefix: string) => `${prefix}${tag}x${++names}`;
+
+  const child = async (parent: Parent, name: string): Promise<Child> => {
+    const kid = await childSession(s, parent.access, name);
+    return { ...kid, username: name, firstName: `Real ${name}` };
+  };
+
+  const aParent = await signupVerified(s, uniqueEmail(`alice${tag}`));
+  const aKid = await child(aParent, username('alice'));
+  const aSibling = await child(aParent, username('amy'));
+  const privateTitle = `Alice secret drawing ${tag}`;
+  const privateWork = await made(s, aKid, { title: privateTitle, is_public: false });
+  const publicWork = await made(s, aKid, { title: `Alice public drawing ${tag}`, is_public: true });
+  const seen = await s.request(`/api/artworks/${privateWork}`, { token: aKid.access });
+  const privateImage = seen.body.images_data[0].image_url as string;
+
+  const code = String(100_000 + Math.floor(Math.random() * 900_000));
+  const [org] = await s.deps.db.insert(organizations).values({ name: `Alice Atelier ${tag}`, code }).returning();
+  if ((await s.request(`/api/organizations/check/${code}/`, { token: aKid.access })).status !== 200) throw new Error('organization check failed');
+  const joined = await s.request('/api/profile/', { method: 'PATCH', token: aKid.access, json: { organizations: [org!.id] } });
+  if (joined.status !== 200) throw new Error(`joining the organization failed: ${JSON.stringify(joined.body)}`);
+
+  const bParent = await signupVerified(s, uniqueEmail(`bob${tag}`));
+  const bKid = await child(bParent, username('bob'));
+
+  const accounts = new Map<string, { account: Promise<Parent>; uses: number }>();
+  const account = (role: string, uses = 4): Promise<Parent> => {
+    let entry = accounts.get(role);
+    if (!entry || entry.uses >= uses) {
+      entry = { account: signupVerified(s, uniqueEmail(role)), uses: 0 };
+      accounts.set(role, entry);
+    }
+    entry.uses++;
+    return entry.account;
+  };
+
+  const w: World = {
+    s,
+    a: { parent: aParent, kid: aKid, sibling: aSibling, privateWork, privateTitle, privateImage, publicWork, organization: { id: org!.id, code, name: org!.name } },
+    b: { parent: bParent, kid: bKid },
+    token(who) {
+      return { anonymous: undefined, parentA: w.a.parent.access, childA: w.a.kid.access, parentB: w.b.parent.access, childB: w.b.kid.access }[who];
+    },
+    async freshSession(who) {
+      if (who === 'anonymous') return null;
+      if (who === 'parentA' || who === 'parentB') {
+        const parent = who === 'parentA' ? w.a.parent : w.b.parent;
+        const login = await s.request('/api/login/', { json: { email: parent.email, password: PASSWORD } });
+        if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+        return { access: login.body.access, refresh: login.body.refresh };
+      }
+      const [parent, kid] = who === 'childA' ? [w.a.parent, w.a.kid] : [w.b.parent, w.b.kid];
+      const login = await s.request('/api/profile/login/', { token: parent.access, json: { username: kid.username } });
+      if (login.status !== 200) throw new Error(`profile login failed: ${JSON.stringify(login.body)}`);
+      return { access: login.body.access, refresh: login.body.refresh };
+    },
+    account,
+    async verifyLink() {
+      const email = uniqueEmail('pending');
+      const signup = await s.request('/api/signup/', { json: { email, password: PASSWORD, confirm_password: PASSWORD } });
+      if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
+      return linkParts((await s.waitForMail(email)).link);
+    },
+    async resetLink() {
+      const { email } = await account('resetter');
+      const before = (await s.mails()).filter((m) => m.to === email).length;
+      const asked = await s.request('/api/password-reset/', { json: { email } });
+      if (asked.status !== 200) throw new Error(`reset failed: ${JSON.stringify(asked.body)}`);
+      return linkParts((await waitForNewMail(s, email, before)).link);
+    },
+    async emailChangeLink() {
+      const mover = await account('mover');
+      const to = uniqueEmail('moved');
+      const patch = await s.request('/api/account-info/', { method: 'PATCH', token: mover.access, json: { email: to, current_password: PASSWORD } });
+      if (patch.status !== 200) throw new Error(`e-mail change failed: ${JSON.stringify(patch.body)}`);
+      return linkParts((await s.waitForMail(to)).link);
+    },
+    username,
+    secrets() {
+      // The first child's username is public by its own choice (it has a public work); its sibling's is not.
+      return [w.a.parent.email, w.a.kid.firstName, w.a.sibling.username, w.a.sibling.firstName, w.a.privateTitle, w.a.privateImage];
+    },
+  };
+  return w;
+}
+
+async function waitForNewMail(s: TestServer, to: string, before: number) {
+  for (let i = 0; i < 100; i++) {
+    const mine = (await s.mails()).filter((m) => m.to === to);
+    if (mine.length > before) return mine[mine.length - 1]!;
+    await new Promise((r) => setTimeout(r, 30));
+  }
+  throw new Error(`no new e-mail to ${to}`);
+}
+
+const picture = async (): Promise<Upload> => ({ bytes: new Uint8Array(await png(16, 16)), name: 'me.png', type: 'image/png' });
+const page1 = { page: 1 };
+
+/** One valid request per operation; objects named in a path are family A's (see the matrix for which). */
+export const SAMPLES: Samples = {
+  signup: async () => ({ json: { email: uniqueEmail('joiner'), password: PASSWORD, confirm_password: PASSWORD } }),
+  verifyEmail: async (w) => ({ params: await w.verifyLink() }),
+  login: async (w) => ({ json: { email: (await w.account('login', 1000)).email, password: PASSWORD } }),
+  passwordReset: async (w) => ({ json: { email: (await w.account('forgetful')).email } }),
+  passwordResetConfirm: async (w) => ({ params: await w.resetLink(), json: { new_password: PASSWORD, confirm_password: PASSWORD } }),
+  tokenRefresh: async (w) => {
+    const { email } = await w.account('refresher', 1000);
+    const login = await w.s.request('/api/login/', { json: { email, password: PASSWORD } });
+    return { json: { refresh: login.body.refresh as string } };
+  },
+  // A fresh login of the caller's kind: logging out must not end the session the other cells use.
+  logout: async (w, who) => {
+    const fresh = await w.freshSession(who);
+    return fresh ? { token: fresh.access, json: { refresh: fresh.refresh } } : { json: {} };
+  },
+
+  accountInfo: async () => ({}),
+  accountInfoUpdate: async () => ({ json: { address: TOKYO } }),
+  accountDelete: async () => ({}),
+  confirmEmail: async (w) => ({ params: await w.emailChangeLink() }),
+  me: async () => ({}),
+
+  registerProfile: async (w) => {
+    const fields = { address: TOKYO, username: w.username('newkid'), first_name: 'New Kid', date_of_birth: '2018-05-01' };
+    return { fields, files: [await picture()] };
+  },
+  children: async () => ({}),
+  profiles: async () => ({}),
+  profile: async () => ({}),
+  profileUpdate: async () => ({ json: { address: TOKYO } }),
+  profileDelete: async (w) => ({ params: { id: w.a.sibling.id } }),
+  profileLogin: async (w) => ({ json: { username: w.a.kid.username } }),
+
+  organizations: async () => ({}),
+  organizationCheck: async (w) => ({ params: { code: w.a.organization.code } }),
+  organization: async (w) => ({ params: { id: w.a.organization.id } }),
+
+  publicNavbar: async () => ({}),
+  categories: async () => ({}),
+  tags: async () => ({}),
+  openapi: async () => ({}),
+
+  publicWorks: async () => ({ query: page1 }),
+  workCreate: async () => ({ fields: { title: 'A new drawing', is_public: 'false' }, files: [{ bytes: new Uint8Array(await png(16, 16)), name: 'work.png', type: 'image/png' }] }),
+  myWorks: async () => ({ query: page1 }),
+  myCollection: async () => ({ query: page1 }),
+  familyGallery: async () => ({ query: page1 }),
+  memberWorks: async (w) => ({ params: { id: w.a.kid.id }, query: page1 }),
+  work: async (w) => ({ params: { id: w.a.privateWork } }),
+  // Keeps its images (no keep_images) and its title.
+  workUpdate: async (w) => ({ params: { id: w.a.privateWork }, fields: { title: w.a.privateTitle, is_public: 'false' }, files: [] }),
+  workDelete: async (w) => ({ params: { id: w.a.privateWork } }),
+  workLike: async (w) => ({ params: { id: w.a.privateWork } }),
+  workUnlike: async (w) => ({ params: { id: w.a.privateWork } }),
+  imageCount: async () => ({}),
+};
+
+/** The sample of `id`, or a clear failure when the table has an operation without one. */
+export async function sampleFor(id: OperationId, w: World, who: Who): Promise<AnySample> {
+  const sample = (SAMPLES as Partial<Record<string, Sample<Endpoint>>>)[id];
+  if (!sample) throw new Error(`endpoint-samples.ts has no sample for the operation "${id}": add one to SAMPLES`);
+  return (await sample(w, who)) as AnySample;
+}
+
+/** The query string of a sample's query (lists repeat their name). */
+export function queryString(query: Record<string, unknown> | undefined): string {
+  const q = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    for (const v of [value].flat()) if (v !== undefined) q.append(name, String(v));
+  }
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The multipart body of a sample (lists repeat their field; files go under the entry's file field). */
+export function formOf(e: Endpoint, sample: AnySample): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(sample.fields ?? {})) {
+    for (const v of [value].flat()) if (v !== undefined) form.append(name, String(v));
+  }
+  const field = e.body?.type === 'multipart' ? e.body.upload.fileField : 'file';
+  for (const file of sample.files ?? []) form.append(field, new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
+  return form;
+}
+
+/** The path and harness options of a sample, sent with `token` unless the sample brings its own. */
+export function requestOf(e: Endpoint, sample: AnySample, token: string | undefined): { path: string; options: RequestOptions } {
+  const path = fillPath(e.path, sample.params ?? {}) + queryString(sample.query);
+  const options: RequestOptions = { method: e.method };
+  const bearer = sample.token === undefined ? token : (sample.token ?? undefined);
+  if (bearer) options.token = bearer;
+  if (e.body?.type === 'json') options.json = sample.json;
+  else if (e.body?.type === 'multipart') options.form = formOf(e, sample);
+  return { path, options };
+}
+
+export const OPERATIONS = Object.entries(ENDPOINTS) as [OperationId, Endpoint][];
