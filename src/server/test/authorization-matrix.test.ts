@@ -12,8 +12,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { responsesOf, type Endpoint } from '../../contract/endpoint';
-import type { OperationId } from '../../contract/endpoints';
+import { responsesOf, type Endpoint } from '@contract/endpoint';
+import type { OperationId } from '@contract/endpoints';
 import { ACTORS, OPERATIONS, requestOf, sampleFor, seedWorld, type Who, type World } from './endpoint-samples';
 import { startTestServer, type TestServer } from './harness';
 

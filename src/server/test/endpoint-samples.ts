@@ -6,9 +6,9 @@
  */
 import type { z } from 'zod';
 
-import type { Endpoint, FieldsOf, JsonBody, JsonOf, MultipartBody, ParamsOf, QueryOf } from '../../contract/endpoint';
-import { fillPath } from '../../contract/endpoint';
-import { ENDPOINTS, type Endpoints, type OperationId } from '../../contract/endpoints';
+import type { Endpoint, FieldsOf, JsonBody, JsonOf, MultipartBody, ParamsOf, QueryOf } from '@contract/endpoint';
+import { fillPath } from '@contract/endpoint';
+import { ENDPOINTS, type Endpoints, type OperationId } from '@contract/endpoints';
 import { organizations } from '../db/schema';
 import { PASSWORD, TOKYO, childSession, linkParts, signupVerified, uniqueEmail, type RequestOptions, type TestServer } from './harness';
 import { made, png } from './works-helpers';

@@ -16,9 +16,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { responsesOf, type Endpoint } from '../../contract/endpoint';
-import { detailErrorBody } from '../../contract/errors';
-import type { OperationId } from '../../contract/endpoints';
+import { responsesOf, type Endpoint } from '@contract/endpoint';
+import { detailErrorBody } from '@contract/errors';
+import type { OperationId } from '@contract/endpoints';
 import { users } from '../db/schema';
 import { startSession } from '../domain/sessions';
 import { OPERATIONS, sampleFor, seedWorld, type AnySample, type Who, type World } from './endpoint-samples';

@@ -8,8 +8,8 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { fillPath, isIdParam, paramNames, responsesOf, type Endpoint } from '../../contract/endpoint';
-import { ENDPOINTS } from '../../contract/endpoints';
+import { fillPath, isIdParam, paramNames, responsesOf, type Endpoint } from '@contract/endpoint';
+import { ENDPOINTS } from '@contract/endpoints';
 import { createApp } from '../app';
 import { honoPath } from '../routes/register';
 import { startTestServer, type TestServer } from './harness';
