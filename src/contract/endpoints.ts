@@ -32,7 +32,7 @@ import {
 } from './accounts';
 import { endpoint, type Endpoint } from './endpoint';
 import { PICTURE_UPLOAD, WORK_UPLOAD } from './uploads';
-import { artworkFields, artworkUpdateFields, idName, imageCount, likeResponse, listQuery, paged, work } from './works';
+import { workFields, workUpdateFields, idName, imageCount, likeResponse, listQuery, paged, work } from './works';
 
 const json = <S extends z.ZodType>(schema: S) => ({ type: 'json' as const, schema });
 const ok = <S extends z.ZodType>(schema: S) => ({ status: 200 as const, schema });
@@ -167,7 +167,7 @@ export const ENDPOINTS = {
   workCreate: endpoint({
     method: 'POST', path: '/api/artworks/', access: 'child', tag: 'works',
     summary: 'Add a work of 1 to 5 images (multipart; an Idempotency-Key makes a retry safe)',
-    body: { type: 'multipart', fields: artworkFields, upload: WORK_UPLOAD }, ok: created(work), errors: [422],
+    body: { type: 'multipart', fields: workFields, upload: WORK_UPLOAD }, ok: created(work), errors: [422],
   }),
   myWorks: endpoint({
     method: 'GET', path: '/api/artworks/my', access: 'child', tag: 'works', summary: "The child's own works", query: listQuery, ok: ok(workPage),
@@ -190,7 +190,7 @@ export const ENDPOINTS = {
   workUpdate: endpoint({
     method: 'POST', path: '/api/artworks/{id}/update/', access: 'child', tag: 'works',
     summary: 'Change a work (multipart: new images, and the ids of those kept)',
-    body: { type: 'multipart', fields: artworkUpdateFields, upload: WORK_UPLOAD }, ok: ok(work),
+    body: { type: 'multipart', fields: workUpdateFields, upload: WORK_UPLOAD }, ok: ok(work),
   }),
   workDelete: endpoint({
     method: 'DELETE', path: '/api/artworks/{id}/delete/', access: 'child', tag: 'works', summary: 'Delete a work and its files', ok: ok(messageResponse),

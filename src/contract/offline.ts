@@ -21,3 +21,6 @@ export const SHARED_FILES_STORE = 'files';
 
 /** The message a page posts to a waiting SW to activate it (on the user's word). */
 export const SKIP_WAITING = 'SKIP_WAITING';
+
+/** "Save for offline" fetches at most this many images per save: a phone's storage is shared with the photos it takes. */
+export const SAVE_OFFLINE_CAP = 200;

@@ -16,7 +16,7 @@ const dbId = z.coerce.number().int().positive().max(2_147_483_647);
 const idList = z.array(dbId).max(20);
 
 /** Text fields of POST /api/artworks/ (files are `images`, repeated, 1 to 5). */
-export const artworkFields = z.object({
+export const workFields = z.object({
   title: z.string({ error: M.titleRequired.id }).trim().min(1, { error: M.titleRequired.id, abort: true }).max(100, M.titleTooLong.id),
   description: z.string().trim().max(2000, M.descriptionTooLong.id).default(''),
   category: idList.default([]),
@@ -25,7 +25,7 @@ export const artworkFields = z.object({
 });
 
 /** Text fields of POST /api/artworks/{id}/update/ (new files are `images`; kept ones are `keep_images` ids). */
-export const artworkUpdateFields = artworkFields.extend({
+export const workUpdateFields = workFields.extend({
   keep_images: idList.optional(),
 });
 

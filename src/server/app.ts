@@ -20,7 +20,7 @@ import { notFoundJson, onError } from './middleware/errors';
 import { language } from './middleware/language';
 import { serveMedia, servePwa } from './middleware/static';
 import { accountHandlers } from './routes/account';
-import { artworkHandlers } from './routes/artworks';
+import { workHandlers } from './routes/works';
 import { authHandlers } from './routes/auth';
 import { organizationHandlers } from './routes/organizations';
 import { profileHandlers } from './routes/profiles';
@@ -34,7 +34,7 @@ const HANDLERS = {
   ...profileHandlers,
   ...organizationHandlers,
   ...publicHandlers,
-  ...artworkHandlers,
+  ...workHandlers,
 } satisfies Handlers;
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');

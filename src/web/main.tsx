@@ -16,8 +16,8 @@ import { showParkedToast } from './lib/toast';
  * The upload queue is read at start (the header and the panel show what waits), but its sender
  * (lib/queue-sync, with the server's messages) loads only once something is queued.
  */
-function startUploadQueue(): void {
-  const start = () => void import('./lib/queue-sync').then((m) => m.startUploadQueue());
+function loadQueueSenderWhenNeeded(): void {
+  const start = () => void import('./lib/queue-sync').then((m) => m.startQueueSender());
   void loadQueue().then(() => {
     if (useQueue.getState().items.length) return start();
     const stop = useQueue.subscribe((s) => {
@@ -33,7 +33,7 @@ async function boot() {
   // untranslated text, and no "Loading…" between the layout and the page.
   await Promise.all([activateLanguage(detectLanguage()), preloadPage(window.location.pathname)]);
   startSessionScheduler();
-  startUploadQueue();
+  loadQueueSenderWhenNeeded();
   startServiceWorker();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');

@@ -12,7 +12,8 @@ import { LIMITS } from '@contract/limits';
 import { apiKey } from './http';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
-import { MAX_AGE_MS, onRestored, PERSIST_KEY, persistOptions, SAVE_OFFLINE_CAP } from './query-persist';
+import { SAVE_OFFLINE_CAP } from '@contract/offline';
+import { MAX_AGE_MS, onRestored, PERSIST_KEY, persistOptions } from './query-persist';
 import { useSession } from './session';
 
 const HOUR = 60 * 60 * 1000;

@@ -14,6 +14,7 @@ import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 
 import { LIMITS } from '@contract/limits';
+import { SAVE_OFFLINE_CAP } from '@contract/offline';
 import { decodeToken } from './jwt';
 import { queryClient } from './query-client';
 import { isWorkListKey, queryKeys, type WorkListOp } from './query-keys';
@@ -29,11 +30,6 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** How old a persisted cache may be; persisted queries keep a gcTime at least this long. */
 export const MAX_AGE_MS = WEEK_MS;
 
-/**
- * "Save for offline" (./save-for-offline.ts) fetches at most this many images per save: a phone's
- * storage is shared with the photos it takes. It lives here so the first load does not carry that module.
- */
-export const SAVE_OFFLINE_CAP = 200;
 
 /** Pages kept per works list (['works', operation, filters]); other lists are not kept. */
 const PERSISTED_PAGES: Partial<Record<WorkListOp, number>> = {

@@ -160,7 +160,7 @@ export async function retryUpload(id: string): Promise<void> {
 
 let started = false;
 
-export function startUploadQueue(): void {
+export function startQueueSender(): void {
   if (started) return;
   started = true;
   // main.tsx has usually read the queue already: it loads this module only once something is queued.

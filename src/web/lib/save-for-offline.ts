@@ -4,10 +4,9 @@
  * page, a plain fetch goes through its CacheFirst route, which stores the answer with its expiration
  * rules; without a worker (dev, or the very first visit) the page puts the answers there itself.
  */
-import { MEDIA_CACHE } from '@contract/offline';
-import { SAVE_OFFLINE_CAP } from './query-persist';
+import { MEDIA_CACHE, SAVE_OFFLINE_CAP } from '@contract/offline';
 
-export { SAVE_OFFLINE_CAP };
+export { SAVE_OFFLINE_CAP } from '@contract/offline';
 /** Requests at a time: quick on a good line, gentle on a weak one. */
 const PARALLEL = 4;
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 import { LIMITS } from '@contract/limits';
 import { M } from '@contract/messages';
-import { artworkFields } from '@contract/works';
+import { workFields } from '@contract/works';
 import { queuedImageCount, useQueue, type QueueFields } from '@web/lib/queue';
 import { notify } from '@web/lib/toast';
 import { Button } from '@web/ui/button';
@@ -20,7 +20,7 @@ import { compressAll, newPhoto, type Photo } from './photos';
 import { TagChips } from './tag-chips';
 import styles from './works.module.css';
 
-const schema = z.object({ title: artworkFields.shape.title, description: artworkFields.shape.description });
+const schema = z.object({ title: workFields.shape.title, description: workFields.shape.description });
 type Input = z.input<typeof schema>;
 type Output = z.output<typeof schema>;
 

@@ -40,7 +40,7 @@ function list(c: Context<AppEnv>, deps: AppDeps, kind: ListKind, q: ParsedQuery,
  */
 const READ_BEFORE_REFUSING_BYTES = 8 * 1024 * 1024;
 
-export const artworkHandlers = {
+export const workHandlers = {
   publicWorks: async ({ c, deps, auth, query }) => list(c, deps, { kind: 'public' }, query, auth?.profile?.id ?? null),
   myWorks: async ({ c, deps, auth, query }) => list(c, deps, { kind: 'my' }, query, auth.profile.id),
   myCollection: async ({ c, deps, auth, query }) => list(c, deps, { kind: 'collection' }, query, auth.profile.id),
