@@ -22,4 +22,12 @@ for (const name of existsSync(dir) ? readdirSync(dir) : []) {
     console.log(`${name}: ${report.stats.expected + report.stats.flaky} passed, ${report.stats.unexpected} failed`);
   }
 }
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+// Figures of the generated checks (the authorization matrix, the fuzzing), written by the tests themselves.
+const checks = [];
+for (const name of existsSync(`${dir}/checks`) ? readdirSync(`${dir}/checks`).sort() : []) {
+  if (!name.endsWith('.json')) continue;
+  const check = JSON.parse(readFileSync(`${dir}/checks/${name}`, 'utf8'));
+  console.log(`${check.name}: ${check.summary}`);
+  checks.push(`${check.name}: ${check.summary}`);
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${checks.length ? `; ${checks.join('; ')}` : ''}`);

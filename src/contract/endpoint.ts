@@ -19,6 +19,9 @@ import { JSON_BODY_LIMIT, type UploadLimits } from './uploads';
  */
 export type Access = 'guest' | 'public' | 'session' | 'parent' | 'child';
 
+/** Every operation's path starts here; nothing else of the site does. */
+export const API_PREFIX = '/api';
+
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface JsonBody<S extends z.ZodType = z.ZodType> {

@@ -10,6 +10,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 
+import { API_PREFIX } from '@contract/endpoint';
 import { SHARE_TARGET_PATH } from '@contract/offline';
 import type { AppDeps } from './deps';
 import type { AppEnv } from './env';
@@ -37,7 +38,7 @@ const HANDLERS = {
   ...workHandlers,
 } satisfies Handlers;
 
-const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+const isApi = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
@@ -55,9 +56,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.post(SHARE_TARGET_PATH, (c) => c.redirect('/register-work', 303));
   app.use('*', csrf({ secure: https }));
   // JSON answers are gzipped for clients that accept it (the PWA's files: below).
-  app.use('/api/*', compress({ encoding: 'gzip' }));
-  app.use('/api/*', bearerAuth(deps));
-  app.use('/api/*', async (c, next) => {
+  app.use(`${API_PREFIX}/*`, compress({ encoding: 'gzip' }));
+  app.use(`${API_PREFIX}/*`, bearerAuth(deps));
+  app.use(`${API_PREFIX}/*`, async (c, next) => {
     await next();
     // Answers depend on the bearer token; no shared cache may keep them.
     c.header('Cache-Control', 'no-store');

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responsesOf, type Endpoint } from '@contract/endpoint';
 import type { OperationId } from '@contract/endpoints';
 import { ACTORS, OPERATIONS, requestOf, sampleFor, seedWorld, type Who, type World } from './endpoint-samples';
-import { startTestServer, type TestServer } from './harness';
+import { recordCheck, startTestServer, type TestServer } from './harness';
 
 /** Operations whose request names an object of family A that only A may see (path or body). */
 const NAMES_A_OBJECT: Partial<Record<OperationId, string>> = {
@@ -134,5 +134,6 @@ describe('authorization matrix', () => {
     expect(failures).toEqual([]);
     expect(cells).toBe(OPERATIONS.length * ACTORS.length);
     console.log(`authorization matrix: ${OPERATIONS.length} operations x ${ACTORS.length} actors = ${cells} cells, all as declared`);
+    recordCheck('authorization matrix', `${OPERATIONS.length} operations x ${ACTORS.length} callers = ${cells} cells as declared`);
   });
 });

@@ -22,7 +22,7 @@ import type { OperationId } from '@contract/endpoints';
 import { users } from '../db/schema';
 import { startSession } from '../domain/sessions';
 import { OPERATIONS, sampleFor, seedWorld, type AnySample, type Who, type World } from './endpoint-samples';
-import { PASSWORD, profileForm, startTestServer, uniqueEmail, type TestServer } from './harness';
+import { PASSWORD, profileForm, recordCheck, startTestServer, uniqueEmail, type TestServer } from './harness';
 import { bombPng, family, made, png } from './works-helpers';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_251_010);
@@ -688,6 +688,7 @@ describe('fuzzing every operation of the endpoint table', () => {
     const login = await s.request('/api/login/', { json: { email: w.a.parent.email, password: PASSWORD } });
     expect(login.status).toBe(200);
     expect((await s.request('/api/user/me/', { token: login.body.access })).status).toBe(200);
+    recordCheck('fuzz', `${requests} malformed requests over ${OPERATIONS.length} operations, ${serverErrors} server errors`);
     expect((await s.request('/api/profile/', { token: w.a.kid.access })).status).toBe(200);
     expect(failures).toEqual([]);
     expect(serverErrors).toBe(0);

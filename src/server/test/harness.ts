@@ -3,6 +3,7 @@
  * PGlite, or PostgreSQL when TEST_DATABASE_URL is set (its schema is dropped and migrated afresh
  * for each test file). E-mails land in the temp DATA_DIR's outbox, where tests read the links.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -204,4 +205,15 @@ export async function childSession(s: TestServer, parentToken: string, username:
   const login = await s.request('/api/profile/login/', { token: parentToken, json: { username } });
   if (login.status !== 200) throw new Error(`profile login failed: ${JSON.stringify(login.body)}`);
   return { id: created.body.id, access: login.body.access, refresh: login.body.refresh };
+}
+
+/**
+ * A figure for CI's closing line (scripts/ci-summary.mjs): written to reports/checks/, one file per check and
+ * database, so the summary can say what the generated tests covered.
+ */
+export function recordCheck(name: string, summary: string): void {
+  const database = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+  const dir = join(process.cwd(), 'reports', 'checks');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${name.replace(/\W+/g, '-')}-${database}.json`), JSON.stringify({ name: `${name} (${database})`, summary }));
 }
