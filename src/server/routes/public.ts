@@ -3,11 +3,12 @@ import { openApiDocument } from '@contract/openapi';
 import { namedList, publicNavbar } from '../domain/catalog';
 import type { Handlers } from './register';
 
-let document: Record<string, unknown> | null = null;
+/** Built on the first request, once per process: the table does not change while it runs. */
+let openApi: Record<string, unknown> | null = null;
 
 export const publicHandlers = {
   publicNavbar: async ({ deps }) => publicNavbar(deps),
   categories: async ({ deps, lang }) => namedList(deps, 'categories', lang),
   tags: async ({ deps, lang }) => namedList(deps, 'tags', lang),
-  openapi: async ({ deps }) => (document ??= openApiDocument(deps.config.appVersion)),
+  openapi: async ({ deps }) => (openApi ??= openApiDocument(deps.config.appVersion)),
 } satisfies Partial<Handlers>;

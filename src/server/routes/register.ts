@@ -23,7 +23,7 @@ import type { Translate } from '../i18n';
 import { requireAuth, requireChild, requireParent, type ChildAuth } from '../middleware/auth';
 import { clientIp } from '../middleware/client-ip';
 import { bodyReadToEnd, uploadSlot } from '../middleware/multipart';
-import { parseOrThrow } from '../middleware/validate';
+import { parseOrThrow, validate } from '../middleware/validate';
 
 type AuthOf<A> = A extends 'child' ? ChildAuth : A extends 'parent' | 'session' ? Auth : Auth | null;
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -54,21 +54,6 @@ export type Handlers = { [K in OperationId]: Handler<Endpoints[K]> };
 /** `/api/artworks/{id}/like/` -> `/api/artworks/:id{[0-9]+}/like` (the app is non-strict: the slash is optional). */
 export function honoPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'id' || name.endsWith('Id') ? `:${name}{[0-9]+}` : `:${name}`)).replace(/(.)\/$/, '$1');
-}
-
-const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
-
-async function readJson(c: Context<AppEnv>): Promise<unknown> {
-  const type = c.req.header('Content-Type');
-  // Hono's validator reads a body without a type as {}; a body of another type is unreadable, not empty.
-  if (!type) return {};
-  if (!JSON_TYPE.test(type)) throw ValidationError.nonField(M.invalidBody.id);
-  try {
-    return await c.req.json();
-  } catch (err) {
-    if (err instanceof ValidationError) throw err;
-    throw ValidationError.nonField(M.invalidBody.id);
-  }
 }
 
 /** The query as strings and lists of strings; empty values are absent. */
@@ -121,15 +106,13 @@ function limitBody(e: Endpoint): MiddlewareHandler<AppEnv> {
       }
     });
   }
-  return createMiddleware<AppEnv>(async (c, next) =>
-    bodyLimit({
-      maxSize: max,
-      onError: () => {
-        c.header('Connection', 'close');
-        throw ValidationError.nonField(M.invalidBody.id);
-      },
-    })(c, next),
-  );
+  return bodyLimit({
+    maxSize: max,
+    onError: (c) => {
+      c.header('Connection', 'close');
+      throw ValidationError.nonField(M.invalidBody.id);
+    },
+  });
 }
 
 function route(id: OperationId, e: Endpoint, handler: Handler<Endpoint>, deps: AppDeps): MiddlewareHandler<AppEnv>[] {
@@ -138,15 +121,19 @@ function route(id: OperationId, e: Endpoint, handler: Handler<Endpoint>, deps: A
     authFor(c, e.access);
     await next();
   });
+  const paramsCheck = createMiddleware<AppEnv>(async (c, next) => {
+    if (!params.safeParse(c.req.param()).success) throw new ApiError(404, M.notFound);
+    await next();
+  });
   const chain: MiddlewareHandler<AppEnv>[] = [limitBody(e), callerCheck];
   if (e.body?.type === 'multipart') chain.push(uploadSlot(deps));
+  chain.push(paramsCheck);
+  if (e.body?.type === 'json') chain.push(validate('json', e.body.schema) as MiddlewareHandler<AppEnv>);
 
   chain.push(async (c) => {
     const auth = authFor(c, e.access);
-    const p = params.safeParse(c.req.param());
-    if (!p.success) throw new ApiError(404, M.notFound);
     const query = e.query ? parseOrThrow(e.query, rawQuery(c)) : undefined;
-    const body = e.body?.type === 'json' ? parseOrThrow(e.body.schema, await readJson(c)) : undefined;
+    const body: unknown = e.body?.type === 'json' ? c.req.valid('json' as never) : undefined;
 
     const hits: { use: RateLimitUse; hit: Hit }[] = [];
     for (const use of e.rateLimits ?? []) {
@@ -161,7 +148,7 @@ function route(id: OperationId, e: Endpoint, handler: Handler<Endpoint>, deps: A
 
     let answer: unknown;
     try {
-      answer = await handler({ c, deps, auth, params: p.data, query, body, lang: c.get('lang'), t: c.get('t') } as Call<Endpoint>);
+      answer = await handler({ c, deps, auth, params: params.parse(c.req.param()), query, body, lang: c.get('lang'), t: c.get('t') } as Call<Endpoint>);
     } catch (err) {
       await settle(false);
       throw err;
