@@ -1,18 +1,16 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve as resolvePath } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
+import { firstPageGroups, preloadFirstPage, routePages } from './build/first-load.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { apiRoutes } from './src/contract/endpoints.ts';
 import { SHARE_TARGET_FIELD, SHARE_TARGET_PATH } from './src/contract/offline.ts';
-import { LANGUAGE_COOKIE, PRELOAD_SCRIPT_ATTRIBUTE, PRELOAD_TABLE_FILE, type PreloadTable } from './src/contract/preload.ts';
 
 /**
  * The app version for the persisted query cache's buster (src/web/lib/query-persist.ts): the package
@@ -26,77 +24,6 @@ for (const file of readdirSync(contractDir).filter((f) => f.endsWith('.ts') && !
 }
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const appVersion = `${pkg.version}+${contractHash.digest('hex').slice(0, 10)}`;
-
-/**
- * index.html asks for the language catalog and the page chunk of the path being opened at once, beside the
- * main bundle, instead of after it has run (main.tsx awaits both before the first render). A small inline
- * script picks the language by the rule of pickLanguage (src/contract/limits.ts: the chosen language, read
- * from the cookie that mirrors it, as reading localStorage here would hold back every preload; else English
- * when the browser's first language is English, else Japanese) and the page as the route table does
- * (src/web/app/routes.tsx, read here: each route's `path` and the module its `lazyPage` imports).
- */
-function preloadFirstPage(): Plugin {
-  const routesFile = fileURLToPath(new URL('./src/web/app/routes.tsx', import.meta.url));
-  const source = readFileSync(routesFile, 'utf8');
-  // `const legal = () => import('...')`: loaders the table calls by name.
-  const named = new Map([...source.matchAll(/const (\w+) = \(\) => import\('([^']+)'\)/g)].map((m) => [m[1]!, m[2]!]));
-  const routes: { path: string; module: string }[] = [];
-  for (const m of source.matchAll(/path: '([^']+)',\s*guard: '\w+',\s*page: lazyPage\(\(\) => (?:import\('([^']+)'\)|(\w+)\(\))/g)) {
-    const specifier = m[2] ?? named.get(m[3]!);
-    if (specifier) routes.push({ path: m[1]!, module: resolvePath(dirname(routesFile), `${specifier}.tsx`) });
-  }
-  let tableJson: string | null = null;
-  return {
-    name: 'little-museum:preload-first-page',
-    apply: 'build',
-    writeBundle(options) {
-      if (tableJson && options.dir) writeFileSync(join(options.dir, PRELOAD_TABLE_FILE), tableJson);
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        const bundle = ctx.bundle;
-        if (!bundle) return html;
-        if (routes.length < 10) this.error(`preload-first-page: only ${routes.length} routes found in ${routesFile}; update the pattern here`);
-        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const entry = chunks.find((c) => c.isEntry);
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const loaded = new Set<string>();
-        const walk = (file: string, into: Set<string>) => {
-          const chunk = byFile.get(file);
-          if (!chunk || into.has(file)) return;
-          into.add(file);
-          for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
-          for (const dep of chunk.imports) walk(dep, into);
-        };
-        if (entry) walk(entry.fileName, loaded);
-        const filesOf = (moduleId: string) => {
-          // A page is its own chunk, or part of a group's (the public gallery is in `wall`).
-          const chunk = chunks.find((c) => c.facadeModuleId === moduleId) ?? chunks.find((c) => c.moduleIds.includes(moduleId));
-          if (!chunk) return null;
-          const files = new Set<string>();
-          walk(chunk.fileName, files);
-          return [...files].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
-        };
-        // Each file once, then lists of indexes into it: the table stays small in index.html.
-        const files: string[] = [];
-        const ids = (list: string[] | null) =>
-          (list ?? []).map((f) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1));
-        const catalogs = Object.fromEntries(['en', 'ja'].map((l) => [l, ids(filesOf(fileURLToPath(new URL(`./locales/${l}.po`, import.meta.url))))]));
-        const pages = routes
-          .map((r) => [`^${r.path.replace(/:[^/]+/g, '[^/]+')}/?$`, ids(filesOf(r.module))] as [string, number[]])
-          .filter((r) => r[1].length > 0);
-        const table: PreloadTable = { f: files, c: catalogs, p: pages };
-        const data = JSON.stringify(table);
-        // The same table for the server (src/server/middleware/preload.ts), which writes these links into
-        // index.html itself and leaves out the script: no script to run before the first requests go out.
-        tableJson = data;
-        const script = `(function(){var d=document,m=${data},l=(/(?:^|; )${LANGUAGE_COOKIE}=(en|ja)(?:;|$)/.exec(d.cookie)||[])[1],f;if(!l){f=navigator.languages&&navigator.languages[0];if(f==null)f=navigator.language;l=String(f||'').toLowerCase().indexOf('en')===0?'en':'ja'}function a(i){var h=m.f[i],k=d.createElement('link');if(/\\.css$/.test(h)){k.rel='preload';k.as='style'}else k.rel='modulepreload';k.crossOrigin='';k.href=h;d.head.appendChild(k)}m.c[l].forEach(a);for(var i=0;i<m.p.length;i++)if(new RegExp(m.p[i][0],'i').test(location.pathname)){m.p[i][1].forEach(a);break}})()`;
-        return [{ tag: 'script', attrs: { [PRELOAD_SCRIPT_ATTRIBUTE]: true }, children: script, injectTo: 'head' }];
-      },
-    },
-  };
-}
 
 /** The rooms of src/ (tsconfig.base.json `paths`): imports across rooms, or up more than one folder, use these. */
 const ROOM_ALIASES = ['contract', 'web', 'server'].map((room) => ({
@@ -120,6 +47,7 @@ export default defineConfig({
   plugins: [
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    routePages(),
     preloadFirstPage(),
     VitePWA({
       // A hand-written worker (src/sw/sw.ts): it answers the share_target POST, which generateSW cannot.
@@ -173,7 +101,9 @@ export default defineConfig({
   ],
   resolve: {
     alias: [
-      ...ROOM_ALIASES,{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/web/lib/use-sync-external-store-shim.ts', import.meta.url)) }],
+      ...ROOM_ALIASES,
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/web/lib/use-sync-external-store-shim.ts', import.meta.url)) },
+    ],
   },
   server: {
     port: 3000,
@@ -181,33 +111,26 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // .vite/manifest.json: the files each source module needs, read by the first-load preloads (build/first-load.ts)
+    // and `npm run budget`.
+    manifest: true,
     sourcemap: false,
-    // The first load's files are preloaded by index.html's script (preloadFirstPage). Vite's own preloading of
-    // each lazy chunk's imports would put a table of every chunk's file names (and its helper) in the first
-    // load, about 1 KB gzipped; without it, a page opened in-app before the service worker has precached the
-    // app fetches its imports once its own file is here (from the precache afterwards, at once).
+    // The first load's files are preloaded by the server or index.html's script (build/first-load.ts). Vite's own
+    // preloading of each lazy chunk's imports would put a table of every chunk's file names (and its helper) in
+    // the entry: 1,389 B gzipped more on `/` (1,433 on /login, 1,506 on /public-gallery; `npm run budget`, issue
+    // 10), which leaves `/` 80 B under its budget. Without it, a page opened in-app before the service worker has
+    // precached the app fetches its imports once its own file is here (from the precache afterwards, at once).
     modulePreload: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // What the first load needs goes in one chunk: a dozen small shared chunks cost requests and
-          // compress worse than one. Lazily loaded code still splits as before.
           groups: [
+            // What the first load needs goes in one chunk (`app`): without it the entry is 20 files instead of one
+            // and 5,699 B gzipped more on `/` (a dozen small shared chunks compress worse than one). Lazily
+            // loaded code still splits as before.
             { name: 'app', tags: ['$initial'] },
-            // Lighthouse's mobile model pays a round trip per file over HTTP/1.1: the gallery walls and the
-            // forms each come as one file instead of a dozen (only these modules, not what they import).
-            {
-              name: 'wall',
-              includeDependenciesRecursively: false,
-              test: /src\/web\/(features\/works\/(pages\/public-gallery-page|components\/(works-wall|work-tile|work-filters|use-like-toggle|format|works\.module)|api\/(works-list|works-cache|get-categories|like-work|unlike-work|get-public-works))|ui\/(avatar|skeleton|offline-data-note|see-more|like-button|work-card)|lib\/network-action)|@tanstack\/(react-query\/build\/modern\/(useInfiniteQuery|infiniteQueryOptions)|query-core\/build\/modern\/infiniteQueryObserver)\.js/,
-            },
-            // The fields' markup; react-hook-form is its own chunk, so the login page paints before it loads.
-            {
-              name: 'form',
-              includeDependenciesRecursively: false,
-              test: /src\/web\/(ui\/(field|password-field)|features\/auth\/(components|pages\/login-page))/,
-            },
-            { name: 'form-state', includeDependenciesRecursively: false, test: /node_modules\/react-hook-form/ },
+            // What the budgeted first pages share with other pages, one chunk each (see firstPageGroups).
+            firstPageGroups(),
           ],
         },
       },

@@ -1,4 +1,5 @@
-// Prints the closing line CI reads, "N passed, N failed", from the JSON reports of vitest and Playwright.
+// Prints the closing line CI reads, "N passed, N failed", from the JSON reports of vitest, Playwright and the byte
+// budget (scripts/budget.ts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 let passed = 0;
@@ -20,6 +21,12 @@ for (const name of existsSync(dir) ? readdirSync(dir) : []) {
     failed += report.stats.unexpected;
     skipped += report.stats.skipped;
     console.log(`${name}: ${report.stats.expected + report.stats.flaky} passed, ${report.stats.unexpected} failed`);
+  } else if (Array.isArray(report.checks)) {
+    // npm run budget: each page's initial JavaScript against its budget, and the routes' preload entries
+    const ok = report.checks.filter((c) => c.ok).length;
+    passed += ok;
+    failed += report.checks.length - ok;
+    console.log(`${name}: ${ok} passed, ${report.checks.length - ok} failed`);
   }
 }
 // Figures of the generated checks (the authorization matrix, the fuzzing), written by the tests themselves.

@@ -29,10 +29,12 @@ export type Language = (typeof LANGUAGES)[number];
 
 /**
  * The language the page shows (decisions.md: Japanese first): the user's choice, else English when the
- * browser's first language is English, else Japanese. index.html's preload script repeats this rule in its
- * own few lines (vite.config.ts, preloadFirstPage), as it runs before any module.
+ * browser's first language is English, else Japanese. The one copy of the rule: the page (web/lib/i18n.ts),
+ * the server's preloads (server/middleware/preload.ts) and index.html's preload script, which runs this
+ * function's own source before any module (build/first-load.ts, checked there at build time). So it uses nothing
+ * but its arguments; ./preload.test.ts checks that it still accepts every one of LANGUAGES.
  */
 export function pickLanguage(chosen: string | null | undefined, browserFirst: string | null | undefined): Language {
-  if ((LANGUAGES as readonly string[]).includes(chosen ?? '')) return chosen as Language;
+  if (chosen === 'en' || chosen === 'ja') return chosen;
   return (browserFirst ?? '').trim().toLowerCase().startsWith('en') ? 'en' : 'ja';
 }

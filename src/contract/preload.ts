@@ -1,8 +1,9 @@
 /**
  * The first-load preload hints that the build, the page and the server share (not part of the REST API).
- * The build writes a table of which files each page and each language catalog needs (vite.config.ts,
- * preloadFirstPage); index.html carries it in a small script that adds the links in the browser, and a server
- * that knows the table (src/server/middleware/preload.ts) writes the same links into the HTML instead.
+ * The build (build/first-load.ts, preloadFirstPage) reads Vite's manifest for the files each route's page and each
+ * language catalog needs, and writes them as a table; index.html carries it in a small script (addPreloads
+ * below) that adds the links in the browser, and a server that knows the table (src/server/middleware/preload.ts)
+ * writes the same links into the HTML instead.
  */
 /** The table's file in the build output. */
 export const PRELOAD_TABLE_FILE = 'preload-table.json';
@@ -12,9 +13,53 @@ export const PRELOAD_SCRIPT_ATTRIBUTE = 'data-preload';
 /** The chosen language ('en' | 'ja'), mirrored from the page's stored choice for the preloads (see pickLanguage in ./limits). */
 export const LANGUAGE_COOKIE = 'lm-lang';
 
-/** `f`: the files; `c`: each language's catalog (indexes into `f`); `p`: [path pattern, indexes] per page. */
+/**
+ * `f`: the files; `c`: each language's catalog (indexes into `f`); `p`: [path pattern, indexes] per route, in the
+ * route table's order (a pattern is routePattern of src/web/app/route-table.ts, matched case-insensitively).
+ */
 export interface PreloadTable {
   f: string[];
   c: Record<string, number[]>;
   p: [string, number[]][];
+}
+
+/** What addPreloads uses of the page (its globals): passed in, so that this module needs no DOM types. */
+interface PreloadLink {
+  rel: string;
+  as: string;
+  crossOrigin: string | null;
+  href: string;
+}
+export interface PreloadScriptPage {
+  document: { cookie: string; head: { appendChild(link: PreloadLink): unknown }; createElement(tag: 'link'): PreloadLink };
+  navigator: { languages?: readonly string[]; language?: string };
+  location: { pathname: string };
+}
+
+/**
+ * index.html's preload script, for hosts other than our server: adds the links of the language catalog and of the
+ * page at this path. The build inlines this function's source, called with the table, the cookie's name,
+ * pickLanguage and the page's globals, so it uses nothing but its arguments (./preload.test.ts runs it so).
+ */
+export function addPreloads(
+  table: PreloadTable,
+  cookieName: string,
+  pick: (chosen: string | undefined, browserFirst: string | undefined) => string,
+  page: PreloadScriptPage,
+): void {
+  const chosen = new RegExp(`(?:^|;\\s*)${cookieName}=([^;]*)`).exec(page.document.cookie)?.[1];
+  const language = pick(chosen, page.navigator.languages?.[0] ?? page.navigator.language);
+  const route = table.p.find(([pattern]) => new RegExp(pattern, 'i').test(page.location.pathname));
+  for (const index of [...(table.c[language] ?? []), ...(route?.[1] ?? [])]) {
+    const href = table.f[index];
+    if (!href) continue;
+    const link = page.document.createElement('link');
+    if (href.endsWith('.css')) {
+      link.rel = 'preload';
+      link.as = 'style';
+    } else link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    page.document.head.appendChild(link);
+  }
 }

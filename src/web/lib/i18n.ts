@@ -13,8 +13,8 @@ export function detectLanguage(): Language {
 }
 
 export async function activateLanguage(language: Language): Promise<void> {
-  // One import per language (not a template): no dynamic-import helper in the first load, and the
-  // catalog chunks keep names that index.html's preload script can find (vite.config.ts).
+  // One import per language (not a template): no dynamic-import helper in the first load, and each catalog is its
+  // own chunk under its source's name in Vite's manifest, where the first-load preloads find it (build/first-load.ts).
   const catalog = language === 'en' ? import('../../../locales/en.po') : import('../../../locales/ja.po');
   const { messages } = (await catalog) as { messages: Record<string, string> };
   i18n.loadAndActivate({ locale: language, messages });

@@ -32,8 +32,8 @@ export const storage = {
 };
 
 /**
- * The chosen language, mirrored in a cookie for index.html's preload script (vite.config.ts), which reads
- * it to fetch the right catalog beside the main bundle: a cookie is read at once, while the first
+ * The chosen language, mirrored in a cookie for index.html's preload script (addPreloads in src/contract/preload.ts),
+ * which reads it to fetch the right catalog beside the main bundle: a cookie is read at once, while the first
  * localStorage access of a page load can take tens of milliseconds and would hold back every preload.
  * A server that writes the preloads into the HTML reads it too (src/contract/preload.ts).
  */

@@ -1,0 +1,21 @@
+/**
+ * `virtual:route-pages`: the route table (./route-table.ts) as the app renders it, each route with its page's
+ * loader. Generated from the table by the build and the dev server (build/first-load.ts, routePages).
+ */
+declare module 'virtual:route-pages' {
+  import type { ComponentType } from 'react';
+
+  type Guard = import('./route-table').Guard;
+  type Title = import('./route-table').PlaceholderTitle;
+
+  export interface RoutePage {
+    path: string;
+    guard: Guard;
+    /** A placeholder page's title. */
+    title?: Title;
+    /** Loads the page's chunk; the page is its module's default export or the one the table names. */
+    load: () => Promise<{ default: ComponentType<{ title?: Title }> }>;
+  }
+  const routes: readonly RoutePage[];
+  export default routes;
+}
