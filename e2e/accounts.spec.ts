@@ -191,12 +191,12 @@ test('a refused access token is refreshed once, the call retried, and the rotate
   expect(refresh).not.toBe(family.child.refresh);
 });
 
-test('login: what is typed, and a submit, before the form logic has arrived are kept', async ({ page }) => {
-  // The form's logic (react-hook-form) loads after the page has painted; here it is held back for a while.
+test('login: the form shows at once, read-only until its logic has arrived, and then logs in', async ({ page }) => {
+  // The form's logic (react-hook-form, the login call) loads after the page has painted; here it is held back.
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   let heldRequests = 0;
-  await page.route(/\/assets\/(login-form|form-state)-[\w-]+\.js$/, async (route) => {
+  await page.route(/\/assets\/login-form-[\w-]+\.js$/, async (route) => {
     heldRequests += 1;
     await held;
     await route.continue();
@@ -205,12 +205,19 @@ test('login: what is typed, and a submit, before the form logic has arrived are 
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   await expect.poll(() => heldRequests).toBeGreaterThan(0);
 
-  await page.getByLabel('Email').fill('demo@example.com');
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo1234');
-  await page.getByRole('textbox', { name: 'Password', exact: true }).press('Enter');
-  await expect(page).toHaveURL(/\/login$/);
+  // Nothing typed now could be lost when the form's logic takes over: the fields do not take input yet.
+  const email = page.getByLabel('Email');
+  const password = page.getByRole('textbox', { name: 'Password', exact: true });
+  await expect(email).toBeVisible();
+  await expect(email).not.toBeEditable();
+  await expect(password).not.toBeEditable();
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
 
   release();
+  await expect(email).toBeEditable();
+  await email.fill('demo@example.com');
+  await password.fill('Demo1234');
+  await password.press('Enter');
   await expect(page).toHaveURL(/\/add-user$/);
   await expect(page.getByText('demo@example.com is logged in')).toBeVisible();
 });

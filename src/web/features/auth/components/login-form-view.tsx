@@ -8,63 +8,39 @@ import styles from './auth.module.css';
 
 export type LoginFieldName = 'email' | 'password';
 
-/**
- * What the user did with the login form before its logic (react-hook-form) had loaded: the values typed, the
- * field in focus and a submit asked for. The loaded form starts from it, so nothing is lost in the swap.
- */
-export class LoginDraft {
-  readonly values: Partial<Record<LoginFieldName, string>> = {};
-  private focused: LoginFieldName | undefined;
-  private submitted = false;
-
-  /** Handlers for a field of the not-yet-loaded form. */
-  field(name: LoginFieldName): LoginInputProps {
-    return {
-      name,
-      defaultValue: this.values[name],
-      onChange: (event) => {
-        this.values[name] = event.target.value;
-      },
-      onFocus: () => {
-        this.focused = name;
-      },
-      onBlur: (event) => {
-        // A field removed by the swap keeps its focus for the loaded form.
-        if (this.focused === name && event.target.isConnected) this.focused = undefined;
-      },
-    };
-  }
-
-  submit(): void {
-    this.submitted = true;
-  }
-
-  /** The values, the focused field and the pending submit, handed over once. */
-  take(): { values: Partial<Record<LoginFieldName, string>>; focused?: LoginFieldName; submitted: boolean } {
-    const taken = { values: { ...this.values }, focused: this.focused, submitted: this.submitted };
-    this.focused = undefined;
-    this.submitted = false;
-    return taken;
-  }
-}
-
-/** What a field takes from its form: react-hook-form's `register(name)`, or the draft's handlers. */
-export type LoginInputProps = Pick<InputHTMLAttributes<HTMLInputElement>, 'name' | 'onChange' | 'onBlur' | 'onFocus' | 'defaultValue'> & {
+/** What a field takes from its form: react-hook-form's `register(name)`. */
+export type LoginInputProps = Pick<InputHTMLAttributes<HTMLInputElement>, 'name' | 'onChange' | 'onBlur'> & {
   ref?: Ref<HTMLInputElement>;
 };
 
-interface LoginFormViewProps {
-  email: LoginInputProps;
-  password: LoginInputProps;
-  errors?: Partial<Record<LoginFieldName, string>>;
-  pending?: boolean;
-  onSubmit: FormEventHandler<HTMLFormElement>;
-  onFocus?: () => void;
-}
+/** The form with its logic (forms/login-form), or the same markup, read-only, while that logic is loading. */
+type LoginFormViewProps =
+  | {
+      email: LoginInputProps;
+      password: LoginInputProps;
+      errors: Partial<Record<LoginFieldName, string>>;
+      pending: boolean;
+      onSubmit: FormEventHandler<HTMLFormElement>;
+      onFocus?: () => void;
+    }
+  | { loading: true };
 
-/** The login form's markup (accounts spec §5), the same before and after its form logic has loaded. */
-export function LoginFormView({ email, password, errors = {}, pending = false, onSubmit, onFocus }: LoginFormViewProps) {
+/** The login form's markup (accounts spec §5). */
+export function LoginFormView(props: LoginFormViewProps) {
   const { t } = useLingui();
+  if ('loading' in props) {
+    // Nothing typed here can be lost in the swap: the fields take input once the form's logic has arrived.
+    return (
+      <form className={styles.form} aria-busy="true" onSubmit={(event) => event.preventDefault()} noValidate>
+        <TextField label={t`Email`} type="email" name="email" autoComplete="email" required readOnly />
+        <PasswordField label={t`Password`} name="password" autoComplete="current-password" required readOnly />
+        <Button type="submit" size="large" block className={styles.submit} disabled>
+          <Trans>Login</Trans>
+        </Button>
+      </form>
+    );
+  }
+  const { email, password, errors, pending, onSubmit, onFocus } = props;
   return (
     <form className={styles.form} onSubmit={onSubmit} onFocus={onFocus} noValidate>
       <TextField label={t`Email`} type="email" autoComplete="email" inputMode="email" required error={errors.email} {...email} />

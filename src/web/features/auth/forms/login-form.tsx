@@ -1,4 +1,3 @@
-import { useLayoutEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { z } from 'zod';
@@ -6,7 +5,7 @@ import type { z } from 'zod';
 import type { loginBody } from '@contract/accounts';
 import { notify } from '@web/lib/toast';
 import { useLogin } from '../api/login';
-import { LoginFormView, type LoginDraft } from '../components/login-form-view';
+import { LoginFormView } from '../components/login-form-view';
 
 type Input = z.input<typeof loginBody>;
 type Output = z.output<typeof loginBody>;
@@ -32,16 +31,12 @@ function loadResolver(): Promise<Resolver<Input, unknown, Output>> {
 const resolver: Resolver<Input, unknown, Output> = async (values, context, options) =>
   (await loadResolver())(values, context, options);
 
-/**
- * The login form with react-hook-form. It takes over from the page's first paint of the same form (see
- * login-page): what was typed there, the focused field and a submit already asked for carry over.
- */
-export default function LoginForm({ draft }: { draft: LoginDraft }) {
+/** The login form with react-hook-form; login-page shows it read-only until this module has arrived. */
+export default function LoginForm() {
   const [, navigate] = useLocation();
   const loginMutation = useLogin();
-  const { register, handleSubmit, formState, setFocus, setValue } = useForm<Input, unknown, Output>({
+  const { register, handleSubmit, formState } = useForm<Input, unknown, Output>({
     resolver,
-    // What was typed before this form arrived is set in the layout effect below, before the browser paints.
     defaultValues: { email: '', password: '' },
     // Errors clear as the user types (accounts spec §5).
     reValidateMode: 'onChange',
@@ -53,17 +48,6 @@ export default function LoginForm({ draft }: { draft: LoginDraft }) {
     if (pair.message) notify.success(pair.message);
     navigate('/add-user');
   });
-
-  useLayoutEffect(() => {
-    // Once, when this form replaces the first paint's (whose fields were in the page until this commit).
-    const { values, focused, submitted } = draft.take();
-    for (const name of ['email', 'password'] as const) {
-      if (values[name] !== undefined) setValue(name, values[name]);
-    }
-    if (focused) setFocus(focused);
-    if (submitted) void onSubmit();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   return (
     <LoginFormView
