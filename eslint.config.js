@@ -5,13 +5,21 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = readdirSync(new URL('./src/web/features/', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const FEATURES = readdirSync(new URL('./src/web/features/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 const rule = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const SERVER = { group: ['@server/*', '**/server/**'], message: 'The PWA imports only the contract, never the server.' };
-const DEEP = { regex: '^\\.\\./\\.\\./(?!locales/)', message: 'Up more than one folder: use @web/…, @contract/… or @server/… (tsconfig.base.json paths).' };
+const DEEP = {
+  regex: '^\\.\\./\\.\\./(?!locales/)',
+  message: 'Up more than one folder: use @web/…, @contract/… or @server/… (tsconfig.base.json paths).',
+};
 const APP = { group: ['@web/app/*', '**/app/*'], message: 'Only the app layer imports the app layer.' };
-const FEATURE = { group: ['@web/features/*', '**/features/*'], message: 'lib/ and ui/ never import a feature: move what two places share into lib/ or ui/.' };
+const FEATURE = {
+  group: ['@web/features/*', '**/features/*'],
+  message: 'lib/ and ui/ never import a feature: move what two places share into lib/ or ui/.',
+};
 
 /** Who may import what; each entry is one set of files and everything it may not import. */
 function boundaries() {
@@ -50,18 +58,19 @@ function boundaries() {
     {
       // Routes call the domain; the domain calls the database and the adapters.
       files: ['src/server/routes/**/*.ts'],
-      rules: rule(
-        { group: ['@web/*', '**/web/**'], message: 'The server never imports the PWA.' },
-        DEEP,
-        { group: ['../db/*', '../adapters/*', '@server/db/*', '@server/adapters/*'], message: 'Routes call the domain, never the database or adapters.' },
-      ),
+      rules: rule({ group: ['@web/*', '**/web/**'], message: 'The server never imports the PWA.' }, DEEP, {
+        group: ['../db/*', '../adapters/*', '@server/db/*', '@server/adapters/*'],
+        message: 'Routes call the domain, never the database or adapters.',
+      }),
     },
     { files: ['src/server/test/**/*.ts'], rules: rule({ group: ['@web/*', '**/web/**'], message: 'The server never imports the PWA.' }) },
   ];
 }
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'locales/*.ts', 'locales/server/*.ts', 'public/vendor', 'test-results', 'playwright-report', 'data'] },
+  {
+    ignores: ['dist', 'node_modules', 'locales/*.ts', 'locales/server/*.ts', 'public/vendor', 'test-results', 'playwright-report', 'data'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -19,7 +19,9 @@ import { SHARE_TARGET_FIELD, SHARE_TARGET_PATH } from './src/contract/offline.ts
  */
 const contractDir = new URL('./src/contract/', import.meta.url);
 const contractHash = createHash('sha256');
-for (const file of readdirSync(contractDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).sort()) {
+for (const file of readdirSync(contractDir)
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+  .sort()) {
   contractHash.update(readFileSync(new URL(file, contractDir)));
 }
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -84,7 +86,13 @@ export default defineConfig({
           { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
         screenshots: [
-          { src: '/screenshots/gallery-narrow.png', sizes: '780x1688', type: 'image/png', form_factor: 'narrow', label: '子どもたちの絵がならぶギャラリー' },
+          {
+            src: '/screenshots/gallery-narrow.png',
+            sizes: '780x1688',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: '子どもたちの絵がならぶギャラリー',
+          },
           { src: '/screenshots/gallery-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'みんなのギャラリー' },
         ],
         share_target: {
@@ -102,7 +110,10 @@ export default defineConfig({
   resolve: {
     alias: [
       ...ROOM_ALIASES,
-      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/web/lib/use-sync-external-store-shim.ts', import.meta.url)) },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/web/lib/use-sync-external-store-shim.ts', import.meta.url)),
+      },
     ],
   },
   server: {

@@ -39,7 +39,9 @@ async function logIn(page: Page, email: string, password: string) {
   await expect(page.getByText(`${email} is logged in`)).toBeVisible();
 }
 
-test('sign up, verify, add a child with an avatar, edit the profile, switch language, delete it, move to a new e-mail', async ({ page }) => {
+test('sign up, verify, add a child with an avatar, edit the profile, switch language, delete it, move to a new e-mail', async ({
+  page,
+}) => {
   const email = uniqueEmail('newcomer');
   await signUpAndVerify(page, email);
 

@@ -64,7 +64,11 @@ async function watchPolicy(context: BrowserContext, page: Page): Promise<Watch> 
   await followWorkerLogs(cdp, fromLog);
   context.on('response', (response) => {
     if (response.request().resourceType() !== 'document') return;
-    watch.documents.push({ url: response.url(), fromServiceWorker: response.fromServiceWorker(), policy: response.headers()['content-security-policy'] });
+    watch.documents.push({
+      url: response.url(),
+      fromServiceWorker: response.fromServiceWorker(),
+      policy: response.headers()['content-security-policy'],
+    });
   });
   return watch;
 }
@@ -72,7 +76,9 @@ async function watchPolicy(context: BrowserContext, page: Page): Promise<Watch> 
 /** Waits until a service worker is active, then reloads so that it controls the page. */
 async function controlled(page: Page): Promise<void> {
   // Bounded: a worker that the policy keeps from installing should fail here, not at the test's timeout.
-  await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active)), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active)), { timeout: 30_000 })
+    .toBe(true);
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }

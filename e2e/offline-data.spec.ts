@@ -34,7 +34,9 @@ async function siblingSharing(request: APIRequestContext, family: Family, count:
   const sibling = { ...family, child: (await login.json()) as Family['child'] };
   const titles = Array.from({ length: count }, (_, i) => `Rainbow bridge ${i + 1}`);
   for (const title of titles) await createWork(request, sibling, title, 1);
-  const me = (await (await request.get(apiPath('profile'), { headers: { Authorization: `Bearer ${family.child.access}` } })).json()) as { id: number };
+  const me = (await (await request.get(apiPath('profile'), { headers: { Authorization: `Bearer ${family.child.access}` } })).json()) as {
+    id: number;
+  };
   const shared = await request.patch(apiPath('profile'), {
     headers: await csrf(request, { Authorization: `Bearer ${sibling.child.access}` }),
     data: { shared_users: [{ id: me.id, is_shared: true }] },
@@ -149,7 +151,11 @@ test('offline: a banner says so, likes wait with their reason, and capture stays
   await expect(page.getByRole('button', { name: /^Like, / }).first()).not.toHaveAttribute('aria-disabled', 'true');
 });
 
-test('the family gallery and the profile come back from the persisted cache when the API cannot be reached', async ({ page, context, request }) => {
+test('the family gallery and the profile come back from the persisted cache when the API cannot be reached', async ({
+  page,
+  context,
+  request,
+}) => {
   const family = await newFamily(request, 'minato');
   const titles = await siblingSharing(request, family, 3);
   await openAs(page, family, '/user-info');
@@ -184,9 +190,12 @@ test('the family gallery and the profile come back from the persisted cache when
   }, PERSIST_KEY);
   await page.reload();
   for (const title of titles) await expect(page.getByText(title)).toBeVisible();
-  await expect(page.getByTestId('offline-data-note')).toContainText("The museum can't be reached just now. These may not be the latest works.", {
-    timeout: 20_000,
-  });
+  await expect(page.getByTestId('offline-data-note')).toContainText(
+    "The museum can't be reached just now. These may not be the latest works.",
+    {
+      timeout: 20_000,
+    },
+  );
   await expect(page.getByTestId('offline-data-note')).toContainText('Last updated 2 hours ago.');
   await expect(page.getByRole('status').filter({ hasText: /offline/i })).toHaveCount(0);
 
@@ -198,7 +207,12 @@ test('the family gallery and the profile come back from the persisted cache when
   for (const title of titles) await expect(page.getByText(title)).toBeVisible();
   expect(await page.evaluate(() => navigator.onLine)).toBe(true);
   await expect(page.getByTestId('offline-data-note')).toContainText("You're offline. These may not be the latest works.");
-  await expect(page.getByRole('status').filter({ hasText: /offline/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /offline/i })
+      .first(),
+  ).toBeVisible();
 
   await context.setOffline(true);
   await expect(page.getByTestId('offline-data-note')).toContainText("You're offline. These may not be the latest works.");
@@ -239,13 +253,17 @@ test.describe('save for offline, without a service worker (the page fills the ca
     const gallery = (await (
       await request.get(apiPath('familyGallery'), { headers: { Authorization: `Bearer ${family.child.access}` } })
     ).json()) as { results: { images_data: { thumbnail_url: string; image_url: string }[] }[] };
-    const thumbnails = gallery.results.map((w) => new URL(w.images_data[0]!.thumbnail_url || w.images_data[0]!.image_url, 'http://x').pathname);
+    const thumbnails = gallery.results.map(
+      (w) => new URL(w.images_data[0]!.thumbnail_url || w.images_data[0]!.image_url, 'http://x').pathname,
+    );
     expect((await mediaCacheUrls(page))?.sort()).toEqual(thumbnails.sort());
 
     // Offline the action waits, and says why.
     await context.setOffline(true);
     await expect(save).toHaveAttribute('aria-disabled', 'true');
-    await expect(save).toHaveAccessibleDescription("You're offline. Saving the gallery needs a connection, so try again when you're back online.");
+    await expect(save).toHaveAccessibleDescription(
+      "You're offline. Saving the gallery needs a connection, so try again when you're back online.",
+    );
   });
 });
 

@@ -37,7 +37,10 @@ function loadedThumbnails(page: Page): Promise<number> {
   );
 }
 
-test('installable, and the family gallery opens from a cold start with no network, with its images', async ({ request, baseURL }, testInfo) => {
+test('installable, and the family gallery opens from a cold start with no network, with its images', async ({
+  request,
+  baseURL,
+}, testInfo) => {
   const sora = await demoFamily(request, 'sora');
   const profile = mkdtempSync(join(tmpdir(), 'lm-pwa-profile-'));
   const use = testInfo.project.use;
@@ -87,7 +90,12 @@ test('installable, and the family gallery opens from a cold start with no networ
     await expect(cold.getByRole('heading', { name: 'Family Gallery', level: 1 })).toBeVisible();
     for (const title of titles) await expect(cold.getByRole('link', { name: title })).toBeVisible();
     await expect.poll(() => loadedThumbnails(cold)).toBeGreaterThanOrEqual(titles.length);
-    await expect(cold.getByRole('status').filter({ hasText: /offline/i }).first()).toBeVisible();
+    await expect(
+      cold
+        .getByRole('status')
+        .filter({ hasText: /offline/i })
+        .first(),
+    ).toBeVisible();
     await offline.close();
   } finally {
     rmSync(profile, { recursive: true, force: true });
@@ -182,7 +190,9 @@ test('photos shared from another app open the capture form with them attached, o
   // outside the app (here a blank page): no page of the app posts a form (their policy says form-action 'none').
   const share = async () => {
     const target = await page.evaluate(async () => {
-      const manifest = (await (await fetch('/manifest.webmanifest')).json()) as { share_target: { action: string; params: { files: { name: string }[] } } };
+      const manifest = (await (await fetch('/manifest.webmanifest')).json()) as {
+        share_target: { action: string; params: { files: { name: string }[] } };
+      };
       return { action: new URL(manifest.share_target.action, location.href).href, field: manifest.share_target.params.files[0]!.name };
     });
     await page.goto('about:blank');

@@ -159,7 +159,9 @@ test('edit a work (replace an image, rename, publish), then delete it through th
   await expect(page.getByLabel('Title')).toHaveValue('Draft drawing');
   await expect(page.getByText('2 of 5')).toBeVisible();
   await page.getByRole('button', { name: 'Remove photo 2' }).click();
-  await page.getByLabel('Choose from library').setInputFiles({ name: 'new.png', mimeType: 'image/png', buffer: await drawingPng('#a23b72') });
+  await page
+    .getByLabel('Choose from library')
+    .setInputFiles({ name: 'new.png', mimeType: 'image/png', buffer: await drawingPng('#a23b72') });
   await expect(page.getByText('2 of 5')).toBeVisible();
   await page.getByLabel('Title').fill('Finished drawing');
   await page.getByRole('switch', { name: 'Publish to everyone' }).click();

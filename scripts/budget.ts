@@ -93,13 +93,14 @@ interface Row {
 const rows: Row[] = [];
 const details: Record<string, { file: string; gzip: number }[]> = {};
 for (const [path, budget] of Object.entries(BUDGETS)) {
-  const files = [...new Set([...entry, ...(table.c[LANGUAGE] ?? []).map((i) => table.f[i]!), ...(tableEntry(path)?.[1] ?? []).map((i) => table.f[i]!)])].filter(
-    (f) => f.endsWith('.js'),
-  );
+  const files = [
+    ...new Set([...entry, ...(table.c[LANGUAGE] ?? []).map((i) => table.f[i]!), ...(tableEntry(path)?.[1] ?? []).map((i) => table.f[i]!)]),
+  ].filter((f) => f.endsWith('.js'));
   details[path] = files.map((file) => ({ file, gzip: gzipBytes(file) }));
   const bytes = details[path].reduce((sum, f) => sum + f.gzip, 0);
   rows.push({ path, files: files.length, bytes, budget, headroom: budget - bytes });
-  if (bytes > budget) problems.push(`${path}: ${bytes} B of initial JavaScript (gzip -9) is over its budget of ${budget} B by ${bytes - budget} B`);
+  if (bytes > budget)
+    problems.push(`${path}: ${bytes} B of initial JavaScript (gzip -9) is over its budget of ${budget} B by ${bytes - budget} B`);
 }
 
 // What each module loaded on purpose on demand keeps out of `/`'s first load: the JavaScript it and its static
@@ -133,8 +134,11 @@ const keptOutTotal = [...keptOutOfHome].reduce((sum, f) => sum + gzipBytes(f), 0
 
 const kb = (b: number) => `${(b / 1000).toFixed(1)} KB`;
 console.log(`Initial JavaScript per first page, gzip -9 (${dist}):`);
-console.table(rows.map((r) => ({ path: r.path, files: r.files, bytes: r.bytes, budget: r.budget, headroom: `${r.headroom} B (${kb(r.headroom)})` })));
-if (args.includes('--verbose')) for (const [path, files] of Object.entries(details)) for (const f of files) console.log(`  ${path} ${f.file} ${f.gzip} B`);
+console.table(
+  rows.map((r) => ({ path: r.path, files: r.files, bytes: r.bytes, budget: r.budget, headroom: `${r.headroom} B (${kb(r.headroom)})` })),
+);
+if (args.includes('--verbose'))
+  for (const [path, files] of Object.entries(details)) for (const f of files) console.log(`  ${path} ${f.file} ${f.gzip} B`);
 console.log('Loaded on demand on purpose (LAZY_ON_PURPOSE, src/web/app/route-table.ts): gzipped bytes each keeps out of a first load');
 console.table(lazyRows.map((r) => ({ module: r.module.replace(/^(src\/web|node_modules)\//, ''), page: r.page, 'kept out': r.kept_out })));
 console.log(`Together they keep ${keptOutTotal} B (${kb(keptOutTotal)}) out of /'s first load.`);
@@ -145,9 +149,22 @@ if (writeReport) {
   const checks = [
     ...rows.map((r) => ({ name: `initial JS of ${r.path} ≤ ${r.budget} B`, ok: r.bytes <= r.budget })),
     { name: `every route (${ROUTES.length}) has a preload entry`, ok: tableProblems.length === 0 },
-    { name: `${LAZY_ON_PURPOSE.length} modules loaded on demand stay out of the first loads`, ok: !problems.some((p) => p.includes('LAZY_ON_PURPOSE')) },
+    {
+      name: `${LAZY_ON_PURPOSE.length} modules loaded on demand stay out of the first loads`,
+      ok: !problems.some((p) => p.includes('LAZY_ON_PURPOSE')),
+    },
   ];
-  const report = { date: new Date().toISOString(), dist, gzip: 'zlib level 9', language: LANGUAGE, pages: rows, files: details, lazyOnPurpose: { modules: lazyRows, keptOutOfHome: keptOutTotal }, checks, problems };
+  const report = {
+    date: new Date().toISOString(),
+    dist,
+    gzip: 'zlib level 9',
+    language: LANGUAGE,
+    pages: rows,
+    files: details,
+    lazyOnPurpose: { modules: lazyRows, keptOutOfHome: keptOutTotal },
+    checks,
+    problems,
+  };
   mkdirSync('reports', { recursive: true });
   writeFileSync('reports/budget.json', `${JSON.stringify(report, null, 2)}\n`);
 }

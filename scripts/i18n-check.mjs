@@ -55,7 +55,8 @@ for (const [, ja] of catalogs) {
   const fresh = parsePo(after[i]);
   total += committed.size;
   for (const id of fresh.keys()) if (!committed.has(id)) problems.push(`not in ${ja} (run npm run i18n:extract): ${id}`);
-  for (const id of committed.keys()) if (!fresh.has(id)) problems.push(`no longer in the sources of ${ja} (run npm run i18n:extract): ${id}`);
+  for (const id of committed.keys())
+    if (!fresh.has(id)) problems.push(`no longer in the sources of ${ja} (run npm run i18n:extract): ${id}`);
   for (const [id, str] of committed) if (!str.trim()) problems.push(`no Japanese translation in ${ja}: ${id}`);
 }
 

@@ -24,4 +24,15 @@ export function isStale(output, inputs) {
   return inputs.some((input) => newestMtime(input) > built);
 }
 
-export const WEB_INPUTS = ['index.html', 'src/web', 'src/sw', 'src/contract', 'public', 'locales/en.po', 'locales/ja.po', 'vite.config.ts', 'scripts/vite-precompress.ts', 'build'];
+export const WEB_INPUTS = [
+  'index.html',
+  'src/web',
+  'src/sw',
+  'src/contract',
+  'public',
+  'locales/en.po',
+  'locales/ja.po',
+  'vite.config.ts',
+  'scripts/vite-precompress.ts',
+  'build',
+];

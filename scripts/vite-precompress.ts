@@ -34,7 +34,9 @@ export async function precompressDir(dir: string): Promise<Precompressed> {
       const raw = await readFile(path);
       if (raw.length < MIN_BYTES) return null;
       const [br, gz] = await Promise.all([
-        brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+        brotli(raw, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        }),
         gzipAsync(raw, { level: constants.Z_BEST_COMPRESSION }),
       ]);
       await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);

@@ -59,7 +59,10 @@ async function main(): Promise<void> {
     ];
     console.table(figures);
     mkdirSync('reports', { recursive: true });
-    writeFileSync('reports/bench-api.json', JSON.stringify({ at: new Date().toISOString(), connections: 10, seconds: SECONDS, figures }, null, 2));
+    writeFileSync(
+      'reports/bench-api.json',
+      JSON.stringify({ at: new Date().toISOString(), connections: 10, seconds: SECONDS, figures }, null, 2),
+    );
     if (figures.some((f) => f.errors > 0 || f.non_2xx > 0)) {
       console.error('FAIL: some requests did not succeed');
       process.exitCode = 1;

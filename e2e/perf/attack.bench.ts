@@ -91,7 +91,9 @@ async function probe(api: ApiServer, email: string, done: () => boolean): Promis
 
 /** Starts e2e/perf/attacker.ts: resolves `ready` once its payloads are built, `result` when it is done. */
 function attacker(spec: AttackSpec): { ready: Promise<void>; result: Promise<AttackResult> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/perf/attacker.ts', JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/perf/attacker.ts', JSON.stringify(spec)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const killer = setTimeout(() => child.kill('SIGKILL'), ATTACK_TIMEOUT_MS);
   const lines = createInterface({ input: child.stdout! });
   let markReady!: () => void;
@@ -127,7 +129,11 @@ async function measure(api: ApiServer, victim: string, name: string, spec: Attac
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(api.pid))), 50);
   let finished = false;
   const probing = probe(api, victim, () => finished);
-  const result: AttackResult = run ? await run.result.finally(() => (finished = true)) : await sleep(3000).then(() => ((finished = true), { outcomes: [], rounds: 0, duration_ms: 3000, payload: 'none: the other family alone' }));
+  const result: AttackResult = run
+    ? await run.result.finally(() => (finished = true))
+    : await sleep(3000).then(
+        () => ((finished = true), { outcomes: [], rounds: 0, duration_ms: 3000, payload: 'none: the other family alone' }),
+      );
   const seen = await probing;
   clearInterval(sampler);
   peak = Math.max(peak, rssMb(api.pid));
@@ -156,7 +162,9 @@ async function fillPlan(api: ApiServer, token: string): Promise<void> {
   const form = new FormData();
   form.set('title', 'Five');
   for (let i = 1; i <= 5; i += 1) {
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40 * i, g: 90, b: 200 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40 * i, g: 90, b: 200 } } })
+      .png()
+      .toBuffer();
     form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), `${i}.png`);
   }
   const res = await fetch(`${api.url}/api/artworks/`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
@@ -177,7 +185,13 @@ try {
   await probe(api, victim, () => warm++ >= 4);
   await sleep(500);
 
-  const spec = (attack: AttackName, token: string, maxRounds: number): AttackSpec => ({ attack, url: api.url, token, minMs: 3000, maxRounds });
+  const spec = (attack: AttackName, token: string, maxRounds: number): AttackSpec => ({
+    attack,
+    url: api.url,
+    token,
+    minMs: 3000,
+    maxRounds,
+  });
   figures.push(await measure(api, victim, 'idle', null));
   figures.push(await measure(api, victim, 'memory', spec('memory', full, 3)));
   await sleep(1000);
@@ -199,7 +213,11 @@ const checks = figures
   ]);
 const report = {
   date: new Date().toISOString(),
-  machine: { cpus: cpus().length, loadavg_start: load0.map((l) => Number(l.toFixed(2))), loadavg_end: load1.map((l) => Number(l.toFixed(2))) },
+  machine: {
+    cpus: cpus().length,
+    loadavg_start: load0.map((l) => Number(l.toFixed(2))),
+    loadavg_end: load1.map((l) => Number(l.toFixed(2))),
+  },
   attacks: figures,
   targets: checks,
 };
@@ -212,7 +230,10 @@ console.table(
     figures.map((f) => [
       f.attack,
       {
-        answers: Object.entries(f.outcomes).map(([k, v]) => `${v}× ${k}`).join(', ') || '-',
+        answers:
+          Object.entries(f.outcomes)
+            .map(([k, v]) => `${v}× ${k}`)
+            .join(', ') || '-',
         rounds: f.rounds,
         'attack (ms)': f.duration_ms,
         'RSS before (MB)': f.rss_before_mb,
@@ -227,4 +248,6 @@ console.table(
   ),
 );
 for (const c of checks) console.log(`${c.ok ? 'PASS' : 'FAIL'} ${c.target} (${c.value})`);
-console.log(`${checks.filter((c) => c.ok).length}/${checks.length} targets pass (cpu-room is for information); written to reports/bench-attack.json`);
+console.log(
+  `${checks.filter((c) => c.ok).length}/${checks.length} targets pass (cpu-room is for information); written to reports/bench-attack.json`,
+);

@@ -48,13 +48,15 @@ function workForm(files: Blob[]): FormData {
 
 /** The payload and one round of the attack. */
 async function prepare(spec: AttackSpec): Promise<{ payload: string; round: () => Promise<string[]> }> {
-  const post = (body: BodyInit, headers: Record<string, string> = {}) => () =>
-    fetch(`${spec.url}/api/artworks/`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${spec.token}`, ...headers },
-      body,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
+  const post =
+    (body: BodyInit, headers: Record<string, string> = {}) =>
+    () =>
+      fetch(`${spec.url}/api/artworks/`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${spec.token}`, ...headers },
+        body,
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
 
   if (spec.attack === 'memory') {
     // 15 MB less a little, so that each file is within the limit and only the quota can refuse it.
@@ -67,7 +69,9 @@ async function prepare(spec: AttackSpec): Promise<{ payload: string; round: () =
     };
   }
   if (spec.attack === 'cpu') {
-    const png = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#3366cc' } }).png({ compressionLevel: 9 }).toBuffer();
+    const png = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#3366cc' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     const file = new Blob([new Uint8Array(png)], { type: 'image/png' });
     return {
       payload: `10 concurrent POST /api/artworks/ of 5 single-colour 7000 × 7000 PNGs (${Math.round(png.length / 1000)} KB each)`,
@@ -76,7 +80,9 @@ async function prepare(spec: AttackSpec): Promise<{ payload: string; round: () =
   }
   const boundary = 'bench-fields';
   const field = `--${boundary}\r\nContent-Disposition: form-data; name="f"\r\n\r\n1\r\n`;
-  const body = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nFields\r\n${field.repeat(1_000_000)}--${boundary}--\r\n`);
+  const body = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nFields\r\n${field.repeat(1_000_000)}--${boundary}--\r\n`,
+  );
   return {
     payload: `one POST /api/artworks/ of 1,000,000 fields (${Math.round(body.length / 1e6)} MB)`,
     round: async () => [await outcome(post(body, { 'Content-Type': `multipart/form-data; boundary=${boundary}` }))],

@@ -52,9 +52,7 @@ const result: BrowserResult = await page.evaluate(
     const { compressImage } = (await import(/* @vite-ignore */ modulePath)) as {
       compressImage: (file: File) => Promise<File>;
     };
-    const files = inputs.map(
-      (p) => new File([Uint8Array.from(atob(p.base64), (c) => c.charCodeAt(0))], p.name, { type: 'image/jpeg' }),
-    );
+    const files = inputs.map((p) => new File([Uint8Array.from(atob(p.base64), (c) => c.charCodeAt(0))], p.name, { type: 'image/jpeg' }));
     async function nativeEncode(file: File, type: string): Promise<Blob> {
       const bitmap = await createImageBitmap(file);
       const scale = Math.min(1, 2048 / Math.max(bitmap.width, bitmap.height));
@@ -98,7 +96,11 @@ const acceptMs: number[] = [];
 try {
   for (let i = 0; i < 5; i += 1) {
     const token = await verifiedChild(api, `bench${i}`);
-    const files = result.outputs.map((o, n) => ({ name: `photo-${n}.${o.type.split('/')[1]}`, type: o.type, bytes: Buffer.from(o.base64, 'base64') }));
+    const files = result.outputs.map((o, n) => ({
+      name: `photo-${n}.${o.type.split('/')[1]}`,
+      type: o.type,
+      bytes: Buffer.from(o.base64, 'base64'),
+    }));
     acceptMs.push(await uploadWork(api.url, token, files));
   }
 } finally {

@@ -56,7 +56,17 @@ const started = Date.now();
 // ---------------------------------------------------------------------------------------------------------------
 // The two builds
 
-const WEB_INPUTS = ['index.html', 'src/web', 'src/sw', 'src/contract', 'public', 'locales/en.po', 'locales/ja.po', 'vite.config.ts', 'scripts/vite-precompress.ts'];
+const WEB_INPUTS = [
+  'index.html',
+  'src/web',
+  'src/sw',
+  'src/contract',
+  'public',
+  'locales/en.po',
+  'locales/ja.po',
+  'vite.config.ts',
+  'scripts/vite-precompress.ts',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -116,14 +126,21 @@ interface LighthouseRun {
 }
 
 async function lighthouseRun(url: string, reportPath: string | null): Promise<LighthouseRun> {
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'], logLevel: 'silent' });
+  const chrome = await launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    logLevel: 'silent',
+  });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (reportPath) writeFileSync(reportPath, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
-    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<
+      Category,
+      number
+    >;
     const failing: string[] = [];
     for (const c of CATEGORIES) {
       for (const ref of lhr.categories[c]?.auditRefs ?? []) {
@@ -134,7 +151,13 @@ async function lighthouseRun(url: string, reportPath: string | null): Promise<Li
       }
     }
     const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    return { scores, lcpMs: num('largest-contentful-paint'), tbtMs: num('total-blocking-time'), totalBytes: num('total-byte-weight'), failing };
+    return {
+      scores,
+      lcpMs: num('largest-contentful-paint'),
+      tbtMs: num('total-blocking-time'),
+      totalBytes: num('total-byte-weight'),
+      failing,
+    };
   } finally {
     chrome.kill();
   }
@@ -254,7 +277,9 @@ const watchThumbnails = `(() => {
 
 async function waitForThumbnail(context: BrowserContext, timeout: number): Promise<number> {
   const page = context.pages()[0] ?? (await context.newPage());
-  const handle = await page.waitForFunction(() => (window as unknown as { __firstThumbnail?: number }).__firstThumbnail, undefined, { timeout });
+  const handle = await page.waitForFunction(() => (window as unknown as { __firstThumbnail?: number }).__firstThumbnail, undefined, {
+    timeout,
+  });
   return (await handle.jsonValue()) as number;
 }
 
@@ -275,7 +300,10 @@ async function offlineStart(appUrl: string): Promise<OfflineFigures> {
     // The first visit installs the worker; once it is active, a reload puts the page under its control.
     const active = await page
       .waitForFunction(() => navigator.serviceWorker?.ready.then((r) => Boolean(r.active)), undefined, { timeout: 20_000 })
-      .then(() => true, () => false);
+      .then(
+        () => true,
+        () => false,
+      );
     if (!active) errors.push('online: no active service worker after the first visit');
     let controlled = false;
     for (let i = 0; i < 3 && active && !controlled; i += 1) {
@@ -289,7 +317,8 @@ async function offlineStart(appUrl: string): Promise<OfflineFigures> {
       const cachedMedia = await page.evaluate(async () => {
         if (!('caches' in self)) return 0;
         let n = 0;
-        for (const name of await caches.keys()) n += (await (await caches.open(name)).keys()).filter((r) => r.url.includes('/media/')).length;
+        for (const name of await caches.keys())
+          n += (await (await caches.open(name)).keys()).filter((r) => r.url.includes('/media/')).length;
         return n;
       });
       if (cachedMedia > 0) break;
@@ -340,10 +369,7 @@ const lhRuns = new Map<string, LighthouseRun[]>();
 let js: { app: JsFigures; baseline: JsFigures };
 let offline: OfflineFigures;
 try {
-  [app, base] = await Promise.all([
-    startApiServer(PORT, { demo: true, distDir }),
-    startApiServer(PORT + 1, { distDir: baselineDir }),
-  ]);
+  [app, base] = await Promise.all([startApiServer(PORT, { demo: true, distDir }), startApiServer(PORT + 1, { distDir: baselineDir })]);
   const targets = [{ key: 'baseline', url: `${base.url}/` }, ...PAGES.map((p) => ({ key: p, url: `${app!.url}${p}` }))];
   mkdirSync('reports/lighthouse', { recursive: true });
   for (let round = 0; round < (ONLY.has('lighthouse') ? ROUNDS : 0); round += 1) {
@@ -351,7 +377,9 @@ try {
       const name = t.key === '/' ? 'home' : t.key.replace(/^\//, '');
       const run = await withRetries(() => lighthouseRun(t.url, round === ROUNDS - 1 ? `reports/lighthouse/${name}.json` : null));
       lhRuns.set(t.key, [...(lhRuns.get(t.key) ?? []), run]);
-      console.log(`lighthouse ${round + 1}/${ROUNDS} ${t.key}: ${CATEGORIES.map((c) => run.scores[c]).join('/')} LCP ${Math.round(run.lcpMs)} ms`);
+      console.log(
+        `lighthouse ${round + 1}/${ROUNDS} ${t.key}: ${CATEGORIES.map((c) => run.scores[c]).join('/')} LCP ${Math.round(run.lcpMs)} ms`,
+      );
     }
   }
   const noJs: JsFigures = { files: 0, gzip_bytes: Number.NaN, raw_bytes: Number.NaN, wire_bytes: Number.NaN, scripts: [] };
@@ -388,18 +416,32 @@ for (const p of lhRuns.size ? PAGES : []) {
   const baseline = lh.baseline!;
   row(`${p} performance`, String(f.scores.performance), String(baseline.scores.performance), '≥ 95', f.scores.performance >= 95);
   row(`${p} accessibility`, String(f.scores.accessibility), String(baseline.scores.accessibility), '= 100', f.scores.accessibility === 100);
-  row(`${p} best practices`, String(f.scores['best-practices']), String(baseline.scores['best-practices']), '= 100', f.scores['best-practices'] === 100);
+  row(
+    `${p} best practices`,
+    String(f.scores['best-practices']),
+    String(baseline.scores['best-practices']),
+    '= 100',
+    f.scores['best-practices'] === 100,
+  );
   row(`${p} SEO`, String(f.scores.seo), String(baseline.scores.seo), '= 100', f.scores.seo === 100);
   const ratio = f.lcp_ms / baseline.lcp_ms;
   row(`${p} LCP (ms)`, `${f.lcp_ms} (${ratio.toFixed(2)}×)`, String(baseline.lcp_ms), '≤ 1.5× baseline', ratio <= 1.5);
   row(`${p} TBT (ms)`, String(f.tbt_ms), String(baseline.tbt_ms));
   row(`${p} bytes transferred`, kb(f.total_bytes), kb(baseline.total_bytes));
 }
-row('initial JS of / (gzip)', `${kb(js.app.gzip_bytes)} in ${js.app.files} files`, `${kb(js.baseline.gzip_bytes)} in ${js.baseline.files}`, '≤ 110 KB', js.app.gzip_bytes <= 110_000);
+row(
+  'initial JS of / (gzip)',
+  `${kb(js.app.gzip_bytes)} in ${js.app.files} files`,
+  `${kb(js.baseline.gzip_bytes)} in ${js.baseline.files}`,
+  '≤ 110 KB',
+  js.app.gzip_bytes <= 110_000,
+);
 row('initial JS of / (on the wire)', kb(js.app.wire_bytes), kb(js.baseline.wire_bytes));
 row(
   'offline start → first thumbnail (median ms)',
-  offline.median_ms === null ? `failed (${offline.runs_ms.map((r) => r ?? '✗').join(', ')})` : `${offline.median_ms} (${offline.runs_ms.join(', ')})`,
+  offline.median_ms === null
+    ? `failed (${offline.runs_ms.map((r) => r ?? '✗').join(', ')})`
+    : `${offline.median_ms} (${offline.runs_ms.join(', ')})`,
   'n/a',
   '≤ 1000 ms',
   offline.median_ms !== null && offline.median_ms <= 1000,
@@ -409,7 +451,11 @@ const load1 = loadavg();
 const report = {
   date: new Date().toISOString(),
   duration_s: Math.round((Date.now() - started) / 1000),
-  machine: { cpus: cpus().length, loadavg_start: load0.map((l) => Number(l.toFixed(2))), loadavg_end: load1.map((l) => Number(l.toFixed(2))) },
+  machine: {
+    cpus: cpus().length,
+    loadavg_start: load0.map((l) => Number(l.toFixed(2))),
+    loadavg_end: load1.map((l) => Number(l.toFixed(2))),
+  },
   rounds: ROUNDS,
   lighthouse: lh,
   initial_js: js,
@@ -419,7 +465,9 @@ const report = {
 mkdirSync('reports', { recursive: true });
 writeFileSync('reports/bench-pwa.json', `${JSON.stringify(report, null, 2)}\n`);
 
-console.log(`\nPWA benchmark (Lighthouse: median of ${lhRuns.size ? ROUNDS : 0} runs per page; load average ${load0[0]!.toFixed(2)} → ${load1[0]!.toFixed(2)} on ${cpus().length} cores)`);
+console.log(
+  `\nPWA benchmark (Lighthouse: median of ${lhRuns.size ? ROUNDS : 0} runs per page; load average ${load0[0]!.toFixed(2)} → ${load1[0]!.toFixed(2)} on ${cpus().length} cores)`,
+);
 console.table(rows);
 for (const p of lhRuns.size ? ['baseline', ...PAGES] : []) {
   const failing = [...new Set(lh[p]!.runs.flatMap((r) => r.failing))];

@@ -33,7 +33,14 @@ export interface ServerOptions {
 export async function startApiServer(port = 3190, options: ServerOptions = {}): Promise<ApiServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lm-bench-'));
   const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: options.demo ? '1' : '0', PUBLIC_URL: url, NODE_ENV: 'production' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DEMO: options.demo ? '1' : '0',
+    PUBLIC_URL: url,
+    NODE_ENV: 'production',
+  };
   if (options.distDir) env.DIST_DIR = options.distDir;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: 'ignore' });
   let exited = false;

@@ -31,8 +31,12 @@ export async function newFamily(request: APIRequestContext, username: string): P
   const password = 'Crayon2024';
   await ok(await request.post(apiPath('signup'), { headers: await csrf(request), data: { email, password, confirm_password: password } }));
   const link = new URL(await linkFromOutbox(email, '/verify-email'));
-  await ok(await request.get(apiPath('verifyEmail', { uid: link.searchParams.get('uid') ?? '', token: link.searchParams.get('token') ?? '' })));
-  const parent = await ok<{ access: string; refresh: string }>(await request.post(apiPath('login'), { headers: await csrf(request), data: { email, password } }));
+  await ok(
+    await request.get(apiPath('verifyEmail', { uid: link.searchParams.get('uid') ?? '', token: link.searchParams.get('token') ?? '' })),
+  );
+  const parent = await ok<{ access: string; refresh: string }>(
+    await request.post(apiPath('login'), { headers: await csrf(request), data: { email, password } }),
+  );
   const auth = { Authorization: `Bearer ${parent.access}` };
   await ok(
     await request.post(apiPath('registerProfile'), {
@@ -65,7 +69,11 @@ export async function openAs(page: Page, family: Pick<Family, 'parent' | 'child'
 /** Creates a work through the API (for journeys that start from an existing work). */
 export async function createWork(request: APIRequestContext, family: Family, title: string, images = 2, isPublic = false) {
   const files = await Promise.all(
-    Array.from({ length: images }, async (_, i) => ({ name: `p${i}.png`, mimeType: 'image/png', buffer: await drawingPng(i ? '#669bbc' : '#f2a65a') })),
+    Array.from({ length: images }, async (_, i) => ({
+      name: `p${i}.png`,
+      mimeType: 'image/png',
+      buffer: await drawingPng(i ? '#669bbc' : '#f2a65a'),
+    })),
   );
   // Repeated `images` need FormData: Playwright's plain multipart object takes one value per name.
   const form = new FormData();
@@ -93,7 +101,10 @@ export async function demoFamily(request: APIRequestContext, username: 'hana' | 
     await request.post(apiPath('login'), { headers: await csrf(request), data: { email, password: 'Demo1234' } }),
   );
   const child = await ok<{ access: string; refresh: string }>(
-    await request.post(apiPath('profileLogin'), { headers: await csrf(request, { Authorization: `Bearer ${parent.access}` }), data: { username } }),
+    await request.post(apiPath('profileLogin'), {
+      headers: await csrf(request, { Authorization: `Bearer ${parent.access}` }),
+      data: { username },
+    }),
   );
   return { email, parent, child, username };
 }

@@ -14,13 +14,18 @@ function decodeBody(raw: string): string {
   }
   // quoted-printable (or plain): undo soft line breaks and =XX escapes
   const qp = body.replace(/=\r?\n/g, '');
-  return Buffer.from(qp.replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  return Buffer.from(
+    qp.replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');
 }
 
 function mailsTo(dir: string, address: string): string[] {
   let names: string[] = [];
   try {
-    names = readdirSync(dir).filter((n) => n.endsWith('.eml')).sort();
+    names = readdirSync(dir)
+      .filter((n) => n.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }
@@ -44,4 +49,3 @@ export function findLink(outboxDir: string, address: string, path: LinkPath): st
   }
   return null;
 }
-

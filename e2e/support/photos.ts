@@ -32,7 +32,9 @@ function drawingSvg(seed: number): string {
       shapes.push(`<circle cx="${x}" cy="${y}" r="${80 + rnd() * 400}" fill="${c}" fill-opacity="${0.5 + rnd() * 0.5}"/>`);
     } else {
       const pts = Array.from({ length: 4 }, () => `${rnd() * WIDTH} ${rnd() * HEIGHT}`);
-      shapes.push(`<path d="M${pts[0]} C${pts[1]} ${pts[2]} ${pts[3]}" stroke="${c}" stroke-width="${20 + rnd() * 60}" fill="none" stroke-linecap="round"/>`);
+      shapes.push(
+        `<path d="M${pts[0]} C${pts[1]} ${pts[2]} ${pts[3]}" stroke="${c}" stroke-width="${20 + rnd() * 60}" fill="none" stroke-linecap="round"/>`,
+      );
     }
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${shapes.join('')}</svg>`;

@@ -41,12 +41,14 @@ export const address = required(M.addressRequired.id).refine((s) => ADDRESS_OPTI
 
 /** YYYY-MM-DD, not in the future (age ≥ 0) and not earlier than 225 years ago. */
 export function dateOfBirth(requiredId: string) {
-  return required(requiredId)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: M.dobInvalid.id, abort: true })
-    // A real calendar day: Date.parse rolls 2015-02-29 over to March 1st, so the day must come back unchanged.
-    .refine((s) => isRealDate(s), { error: M.dobInvalid.id, abort: true })
-    .refine((s) => s <= isoDate(new Date()), M.dobMinAge.id)
-    .refine((s) => s >= isoDate(yearsAgo(LIMITS.maxAgeYears)), M.dobTooOld.id);
+  return (
+    required(requiredId)
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: M.dobInvalid.id, abort: true })
+      // A real calendar day: Date.parse rolls 2015-02-29 over to March 1st, so the day must come back unchanged.
+      .refine((s) => isRealDate(s), { error: M.dobInvalid.id, abort: true })
+      .refine((s) => s <= isoDate(new Date()), M.dobMinAge.id)
+      .refine((s) => s >= isoDate(yearsAgo(LIMITS.maxAgeYears)), M.dobTooOld.id)
+  );
 }
 
 /** YYYY-MM-DD that names a day that exists (no February 30th, no month 13). */
@@ -83,7 +85,11 @@ export const loginBody = z.object({
 });
 
 export const signupBody = z
-  .object({ email, password: newPassword, confirm_password: z.string({ error: M.confirmPasswordRequired.id }).min(1, M.confirmPasswordRequired.id) })
+  .object({
+    email,
+    password: newPassword,
+    confirm_password: z.string({ error: M.confirmPasswordRequired.id }).min(1, M.confirmPasswordRequired.id),
+  })
   .refine((b) => b.password === b.confirm_password, { path: ['confirm_password'], message: M.passwordsDoNotMatch.id });
 
 export const passwordResetBody = z.object({ email });
@@ -134,7 +140,10 @@ export const accountInfoFields = z.object({
   address: address.optional(),
   email: email.optional(),
   password: accountPassword.optional(),
-  current_password: z.string().max(LIMITS.passwordMax * 4, M.currentPasswordWrong.id).optional(),
+  current_password: z
+    .string()
+    .max(LIMITS.passwordMax * 4, M.currentPasswordWrong.id)
+    .optional(),
 });
 export const accountInfoPatchBody = accountInfoFields.refine(
   (b) => b.first_name !== undefined || b.address !== undefined || b.email !== undefined || b.password !== undefined,

@@ -92,7 +92,11 @@ export function paramsSchema(path: string): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
   for (const name of paramNames(path)) {
     shape[name] = isIdParam(name)
-      ? z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().min(1).max(ID_MAX))
+      ? z
+          .string()
+          .regex(/^\d{1,10}$/)
+          .transform(Number)
+          .pipe(z.number().int().min(1).max(ID_MAX))
       : z.string().min(1).max(8192);
   }
   return z.object(shape);

@@ -104,7 +104,10 @@ export const M = {
   sessionExpired: /*i18n*/ { id: 's.session_expired', message: 'Your session has expired. Please log in again.' },
   loginRequired: /*i18n*/ { id: 's.login_required', message: 'Please login to continue' },
   childRequired: /*i18n*/ { id: 's.child_required', message: 'Please select a user to continue.' },
-  parentRequired: /*i18n*/ { id: 's.parent_required', message: 'Only the parent account can do this. Please switch to the parent account.' },
+  parentRequired: /*i18n*/ {
+    id: 's.parent_required',
+    message: 'Only the parent account can do this. Please switch to the parent account.',
+  },
   forbidden: /*i18n*/ { id: 's.forbidden', message: 'You do not have permission to do this.' },
   csrfFailed: /*i18n*/ { id: 's.csrf_failed', message: 'Security check failed. Please reload the page and try again.' },
   notFound: /*i18n*/ { id: 's.not_found', message: 'Not found.' },

@@ -42,7 +42,13 @@ function operation(id: string, e: Endpoint): Json {
       parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema, explode: true });
     }
   }
-  parameters.push({ name: 'language', in: 'query', required: false, schema: { type: 'string', enum: ['en', 'ja'] }, description: 'The language of messages and names' });
+  parameters.push({
+    name: 'language',
+    in: 'query',
+    required: false,
+    schema: { type: 'string', enum: ['en', 'ja'] },
+    description: 'The language of messages and names',
+  });
 
   const op: Json = {
     operationId: id,
@@ -62,7 +68,12 @@ function operation(id: string, e: Endpoint): Json {
   else if (e.access === 'public') op.security = [{}, { bearer: [] }];
   else op.security = [];
   if (e.rateLimits?.length) {
-    op['x-rate-limits'] = e.rateLimits.map((use) => ({ ...RATE_LIMITS[use.limit], by: use.by, counts: use.counts ?? 'all', ...(use.whenField ? { whenField: use.whenField } : {}) }));
+    op['x-rate-limits'] = e.rateLimits.map((use) => ({
+      ...RATE_LIMITS[use.limit],
+      by: use.by,
+      counts: use.counts ?? 'all',
+      ...(use.whenField ? { whenField: use.whenField } : {}),
+    }));
   }
   if (e.body?.type === 'json') {
     op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(e.body.schema, 'input') } } };

@@ -25,7 +25,11 @@ const table: PreloadTable = {
 function run(pathname: string, cookie: string, languages: string[]) {
   const links: { rel: string; as: string; crossOrigin: string | null; href: string }[] = [];
   const page: PreloadScriptPage = {
-    document: { cookie, head: { appendChild: (link) => links.push(link) }, createElement: () => ({ rel: '', as: '', crossOrigin: null, href: '' }) },
+    document: {
+      cookie,
+      head: { appendChild: (link) => links.push(link) },
+      createElement: () => ({ rel: '', as: '', crossOrigin: null, href: '' }),
+    },
     navigator: { languages, language: languages[0] },
     location: { pathname },
   };
@@ -59,7 +63,10 @@ describe("index.html's preload script", () => {
   });
 
   it('follows the chosen language in the cookie; a path parameter matches its page; other paths get the catalog only', () => {
-    expect(run('/gallery-detail/42', `csrftoken=abc; ${LANGUAGE_COOKIE}=ja`, ['en-US']).map((l) => l.href)).toEqual(['/assets/ja-1.js', '/assets/detail-1.js']);
+    expect(run('/gallery-detail/42', `csrftoken=abc; ${LANGUAGE_COOKIE}=ja`, ['en-US']).map((l) => l.href)).toEqual([
+      '/assets/ja-1.js',
+      '/assets/detail-1.js',
+    ]);
     expect(run('/somewhere-else', '', []).map((l) => l.href)).toEqual(['/assets/ja-1.js']);
   });
 });

@@ -38,9 +38,11 @@ async function main(): Promise<void> {
   const app = createApp(deps);
 
   const purge = () =>
-    Promise.all([purgeOldWindows(database.db, new Date()), purgeIdempotencyKeys(database.db, new Date()), purgeEndedSessions(database.db, new Date())]).catch(
-      (err: unknown) => console.error('[api] purge of rate-limit windows, idempotency keys or ended sessions failed', err),
-    );
+    Promise.all([
+      purgeOldWindows(database.db, new Date()),
+      purgeIdempotencyKeys(database.db, new Date()),
+      purgeEndedSessions(database.db, new Date()),
+    ]).catch((err: unknown) => console.error('[api] purge of rate-limit windows, idempotency keys or ended sessions failed', err));
   await purge();
   setInterval(() => void purge(), 60 * 60 * 1000).unref();
   // Files whose rows are gone but whose delete failed (or was cut short by a crash) are retried.

@@ -83,7 +83,11 @@ async function receiveShare(request: Request): Promise<Response> {
   return Response.redirect(SHARE_TARGET_REDIRECT, 303);
 }
 
-registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname === SHARE_TARGET_PATH, ({ request }) => receiveShare(request), 'POST');
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname === SHARE_TARGET_PATH,
+  ({ request }) => receiveShare(request),
+  'POST',
+);
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === SKIP_WAITING) void self.skipWaiting();

@@ -110,7 +110,10 @@ export async function makeWorkImages(bytes: Uint8Array): Promise<WorkImageFiles>
   try {
     return await imageJob(async () => {
       const inside = { fit: 'inside', withoutEnlargement: true } as const;
-      const { data, info } = await decode(bytes).resize(WORK_DISPLAY_EDGE, WORK_DISPLAY_EDGE, inside).raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await decode(bytes)
+        .resize(WORK_DISPLAY_EDGE, WORK_DISPLAY_EDGE, inside)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
       const display = await pixels().webp({ quality: 82 }).toBuffer();
       const thumb = await pixels().resize(WORK_THUMB_EDGE, WORK_THUMB_EDGE, inside).webp({ quality: 75 }).toBuffer();

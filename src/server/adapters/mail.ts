@@ -20,7 +20,12 @@ export interface MailAdapter {
   send(message: MailMessage): Promise<void>;
 }
 
-export function createMailAdapter(options: { smtpUrl: string | undefined; from: string; outboxDir: string; log?: (line: string) => void }): MailAdapter {
+export function createMailAdapter(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  log?: (line: string) => void;
+}): MailAdapter {
   const log = options.log ?? ((line: string) => console.log(line));
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);

@@ -56,7 +56,12 @@ export function house(roof = '#e63946', wall = '#f1faee'): string {
 
 export function rainbow(sky = '#eaf6ff'): string {
   const colors = ['#e63946', '#f4a261', '#ffd166', '#06d6a0', '#118ab2', '#6a4c93'];
-  const arcs = colors.map((c, i) => `<path d="M${120 + i * 28} 480 A${280 - i * 28} ${280 - i * 28} 0 0 1 ${680 - i * 28} 480" stroke="${c}" stroke-width="28" fill="none"/>`).join('');
+  const arcs = colors
+    .map(
+      (c, i) =>
+        `<path d="M${120 + i * 28} 480 A${280 - i * 28} ${280 - i * 28} 0 0 1 ${680 - i * 28} 480" stroke="${c}" stroke-width="28" fill="none"/>`,
+    )
+    .join('');
   return paper(
     `${arcs}<ellipse cx="140" cy="470" rx="90" ry="45" fill="#ffffff" stroke="#cfd8dc" stroke-width="6"/>
     <ellipse cx="660" cy="470" rx="90" ry="45" fill="#ffffff" stroke="#cfd8dc" stroke-width="6"/>`,

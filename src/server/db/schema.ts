@@ -26,7 +26,10 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   /** Public identifier used in e-mail links, so serial ids are never exposed there. */
-  uuid: uuid('uuid').notNull().unique().default(sql`gen_random_uuid()`),
+  uuid: uuid('uuid')
+    .notNull()
+    .unique()
+    .default(sql`gen_random_uuid()`),
   /** Always stored lowercased (the contract lowercases on input). */
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
@@ -42,7 +45,9 @@ export const profiles = pgTable(
   'profiles',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     username: text('username').notNull(),
     firstName: text('first_name').notNull(),
     dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
@@ -65,8 +70,12 @@ export const organizations = pgTable('organizations', {
 export const profileOrganizations = pgTable(
   'profile_organizations',
   {
-    profileId: integer('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.profileId, t.organizationId] }), index('profile_organizations_org_idx').on(t.organizationId)],
 );
@@ -75,8 +84,12 @@ export const profileOrganizations = pgTable(
 export const profileShares = pgTable(
   'profile_shares',
   {
-    ownerProfileId: integer('owner_profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
-    targetProfileId: integer('target_profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+    ownerProfileId: integer('owner_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    targetProfileId: integer('target_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.ownerProfileId, t.targetProfileId] }), index('profile_shares_target_idx').on(t.targetProfileId)],
 );
@@ -91,7 +104,9 @@ export const loginSessions = pgTable(
   'login_sessions',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** The parent login a child session was chosen from; null for a parent login. */
     parentId: text('parent_id').references((): AnyPgColumn => loginSessions.id, { onDelete: 'cascade' }),
     profileId: integer('profile_id').references(() => profiles.id, { onDelete: 'cascade' }),
@@ -107,7 +122,9 @@ export const refreshTokens = pgTable(
     jti: text('jti').primaryKey(),
     /** All refresh tokens descending from one login; a replay revokes the whole family. */
     family: text('family').notNull(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     profileId: integer('profile_id').references(() => profiles.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -121,7 +138,9 @@ export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['verify', 'reset', 'email_change'] }).notNull(),
     /** For email_change: the address that takes effect once its owner opens the link. */
     newEmail: text('new_email'),
@@ -190,8 +209,12 @@ export const fileDeletions = pgTable(
 export const organizationCodeProofs = pgTable(
   'organization_code_proofs',
   {
-    profileId: integer('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     provenAt: timestamp('proven_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.profileId, t.organizationId] })],
@@ -208,7 +231,9 @@ export const artworks = pgTable(
   'artworks',
   {
     id: serial('id').primaryKey(),
-    profileId: integer('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
@@ -228,7 +253,9 @@ export const artworkImages = pgTable(
   'artwork_images',
   {
     id: serial('id').primaryKey(),
-    artworkId: integer('artwork_id').notNull().references(() => artworks.id, { onDelete: 'cascade' }),
+    artworkId: integer('artwork_id')
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     displayKey: text('display_key').notNull(),
     thumbKey: text('thumb_key').notNull(),
@@ -243,8 +270,12 @@ export const artworkImages = pgTable(
 export const artworkTags = pgTable(
   'artwork_tags',
   {
-    artworkId: integer('artwork_id').notNull().references(() => artworks.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+    artworkId: integer('artwork_id')
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.artworkId, t.tagId] }), index('artwork_tags_tag_idx').on(t.tagId)],
 );
@@ -253,8 +284,12 @@ export const artworkTags = pgTable(
 export const likes = pgTable(
   'likes',
   {
-    profileId: integer('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
-    artworkId: integer('artwork_id').notNull().references(() => artworks.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    artworkId: integer('artwork_id')
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.profileId, t.artworkId] }), index('likes_artwork_idx').on(t.artworkId)],
@@ -268,11 +303,15 @@ export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
     id: serial('id').primaryKey(),
-    profileId: integer('profile_id').notNull().references(() => profiles.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     /** sha256 over the text fields and each file's sha256. */
     fingerprint: text('fingerprint').notNull(),
-    status: text('status', { enum: ['completed'] }).notNull().default('completed'),
+    status: text('status', { enum: ['completed'] })
+      .notNull()
+      .default('completed'),
     responseStatus: integer('response_status').notNull(),
     responseBody: jsonb('response_body').notNull(),
     createdAt: createdAt(),

@@ -73,8 +73,23 @@ export async function seedDemo(db: Db, storage: StorageAdapter): Promise<boolean
     const [hana, sora] = await tx
       .insert(profiles)
       .values([
-        { userId: demo!.id, username: 'hana', firstName: 'Hana', dateOfBirth: '2017-04-12', address: '東京都 (Tokyo)', pictureKey: hanaPicture, isPublished: true },
-        { userId: demo!.id, username: 'sora', firstName: 'Sora', dateOfBirth: '2019-09-03', address: '東京都 (Tokyo)', pictureKey: soraPicture },
+        {
+          userId: demo!.id,
+          username: 'hana',
+          firstName: 'Hana',
+          dateOfBirth: '2017-04-12',
+          address: '東京都 (Tokyo)',
+          pictureKey: hanaPicture,
+          isPublished: true,
+        },
+        {
+          userId: demo!.id,
+          username: 'sora',
+          firstName: 'Sora',
+          dateOfBirth: '2019-09-03',
+          address: '東京都 (Tokyo)',
+          pictureKey: soraPicture,
+        },
       ])
       .returning();
     const [sakura] = await tx
@@ -90,13 +105,35 @@ export async function seedDemo(db: Db, storage: StorageAdapter): Promise<boolean
     // A second family whose public works fill the public gallery beyond one page.
     const [gallery] = await tx
       .insert(users)
-      .values({ email: 'gallery@example.com', passwordHash, firstName: 'Gallery Parent', address: '大阪府 (Osaka)', emailVerifiedAt: new Date() })
+      .values({
+        email: 'gallery@example.com',
+        passwordHash,
+        firstName: 'Gallery Parent',
+        address: '大阪府 (Osaka)',
+        emailVerifiedAt: new Date(),
+      })
       .returning();
     const [ren, yui] = await tx
       .insert(profiles)
       .values([
-        { userId: gallery!.id, username: 'ren', firstName: 'Ren', dateOfBirth: '2016-02-20', address: '大阪府 (Osaka)', pictureKey: renPicture, isPublished: true },
-        { userId: gallery!.id, username: 'yui', firstName: 'Yui', dateOfBirth: '2018-11-08', address: '大阪府 (Osaka)', pictureKey: yuiPicture, isPublished: true },
+        {
+          userId: gallery!.id,
+          username: 'ren',
+          firstName: 'Ren',
+          dateOfBirth: '2016-02-20',
+          address: '大阪府 (Osaka)',
+          pictureKey: renPicture,
+          isPublished: true,
+        },
+        {
+          userId: gallery!.id,
+          username: 'yui',
+          firstName: 'Yui',
+          dateOfBirth: '2018-11-08',
+          address: '大阪府 (Osaka)',
+          pictureKey: yuiPicture,
+          isPublished: true,
+        },
       ])
       .returning();
     await tx.insert(profileShares).values({ ownerProfileId: ren!.id, targetProfileId: yui!.id });

@@ -63,7 +63,9 @@ async function requestEmailChange(deps: AppDeps, user: UserRow, email: string, l
     return;
   }
   const token = await createOneTimeToken(deps.db, user.id, 'email_change', deps.clock(), email);
-  sendMail(deps, email, lang, [MAIL.emailChangeSubject, MAIL.emailChangeBody], { link: emailLink(deps, 'confirm-email', user.uuid, token) });
+  sendMail(deps, email, lang, [MAIL.emailChangeSubject, MAIL.emailChangeBody], {
+    link: emailLink(deps, 'confirm-email', user.uuid, token),
+  });
 }
 
 export type AccountPatchResult = AccountInfo & Partial<TokenPairOut> & { message: string };
@@ -125,7 +127,10 @@ export async function confirmEmailChange(deps: AppDeps, uid: string, token: stri
     throw err;
   }
   if (!newEmail) throw new ApiError(400, M.linkInvalid);
-  sendMail(deps, user.email, lang, [MAIL.emailChangedSubject, MAIL.emailChangedBody], { email: newEmail, link: `${deps.config.publicUrl}/forgot-password` });
+  sendMail(deps, user.email, lang, [MAIL.emailChangedSubject, MAIL.emailChangedBody], {
+    email: newEmail,
+    link: `${deps.config.publicUrl}/forgot-password`,
+  });
 }
 
 /** Deletes the user; the cascade removes profiles, works, tokens and links, then every file goes. */

@@ -30,7 +30,13 @@ export async function findUserByUuid(deps: AppDeps, uid: string): Promise<UserRo
 }
 
 /** Mail goes out after the answer, so an SMTP round trip cannot hint that an address exists. */
-export function sendMail(deps: AppDeps, to: string, lang: Language, [subject, body]: readonly [Msg, Msg], values: Record<string, string>): void {
+export function sendMail(
+  deps: AppDeps,
+  to: string,
+  lang: Language,
+  [subject, body]: readonly [Msg, Msg],
+  values: Record<string, string>,
+): void {
   const t = translator(lang);
   deps.mail.send({ to, subject: t(subject), text: t(body, values), link: values.link }).catch((err: unknown) => {
     console.error('[mail] sending failed', err);
@@ -115,7 +121,11 @@ export async function confirmPasswordReset(deps: AppDeps, uid: string, token: st
     if (!(await consumeOneTimeToken(tx, user.id, 'reset', token, now))) return false;
     await tx
       .update(users)
-      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .set({
+        passwordHash,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+      })
       .where(eq(users.id, user.id));
     await tx.update(refreshTokens).set({ revokedAt: now }).where(eq(refreshTokens.userId, user.id));
     return true;

@@ -17,7 +17,11 @@ const SWEEP_BATCH = 200;
 /** Records files to delete; call inside the transaction that removes their rows. */
 export async function scheduleFileDeletions(tx: Executor, keys: readonly (string | null | undefined)[]): Promise<string[]> {
   const unique = [...new Set(keys.filter((k): k is string => Boolean(k)))];
-  if (unique.length > 0) await tx.insert(fileDeletions).values(unique.map((key) => ({ key }))).onConflictDoNothing();
+  if (unique.length > 0)
+    await tx
+      .insert(fileDeletions)
+      .values(unique.map((key) => ({ key })))
+      .onConflictDoNothing();
   return unique;
 }
 
@@ -67,7 +71,10 @@ export async function sweepFileDeletions(deps: FileDeps): Promise<number> {
       .orderBy(asc(fileDeletions.nextAttemptAt))
       .limit(SWEEP_BATCH);
     if (due.length === 0) break;
-    await deleteScheduledFiles(deps, due.map((d) => d.key));
+    await deleteScheduledFiles(
+      deps,
+      due.map((d) => d.key),
+    );
     if (due.length < SWEEP_BATCH) break;
   }
   const [left] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(fileDeletions);

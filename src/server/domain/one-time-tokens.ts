@@ -25,7 +25,9 @@ export async function createOneTimeToken(db: Executor, userId: number, purpose: 
     .update(oneTimeTokens)
     .set({ usedAt: now })
     .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
-  await db.insert(oneTimeTokens).values({ userId, purpose, newEmail, tokenHash: digest(token), expiresAt: new Date(now.getTime() + TTL_MS[purpose]) });
+  await db
+    .insert(oneTimeTokens)
+    .values({ userId, purpose, newEmail, tokenHash: digest(token), expiresAt: new Date(now.getTime() + TTL_MS[purpose]) });
   return token;
 }
 

@@ -58,18 +58,32 @@ export async function familyProfiles(deps: AppDeps, userId: number, loggedInId: 
     organizations: orgRows.filter((o) => o.profileId === p.id).map(({ id, name }) => ({ id, name })),
     shared_users: rows
       .filter((o) => o.id !== p.id)
-      .map((o) => ({ id: o.id, username: o.username, profile_picture: pictureUrl(deps, o.pictureKey), is_shared: shared.has(`${p.id}:${o.id}`) })),
+      .map((o) => ({
+        id: o.id,
+        username: o.username,
+        profile_picture: pictureUrl(deps, o.pictureKey),
+        is_shared: shared.has(`${p.id}:${o.id}`),
+      })),
   }));
 }
 
-export async function profileView(deps: AppDeps, userId: number, profileId: number, loggedInId: number | null, db: Executor = deps.db): Promise<Profile> {
+export async function profileView(
+  deps: AppDeps,
+  userId: number,
+  profileId: number,
+  loggedInId: number | null,
+  db: Executor = deps.db,
+): Promise<Profile> {
   const found = (await familyProfiles(deps, userId, loggedInId, db)).find((p) => p.id === profileId);
   if (!found) throw new ApiError(404, M.notFound);
   return found;
 }
 
 export async function familyProfile(deps: AppDeps, userId: number, profileId: number): Promise<ProfileRow | null> {
-  const [row] = await deps.db.select().from(profiles).where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)));
+  const [row] = await deps.db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)));
   return row ?? null;
 }
 
@@ -104,7 +118,14 @@ export async function registerProfile(deps: AppDeps, userId: number, input: NewP
     const [row] = await withUsernameCheck(() =>
       deps.db
         .insert(profiles)
-        .values({ userId, username: input.username, firstName: input.first_name, address: input.address, dateOfBirth: input.date_of_birth, pictureKey: key })
+        .values({
+          userId,
+          username: input.username,
+          firstName: input.first_name,
+          address: input.address,
+          dateOfBirth: input.date_of_birth,
+          pictureKey: key,
+        })
         .returning(),
     );
     return profileView(deps, userId, row!.id, null);
@@ -171,16 +192,21 @@ export async function patchProfile(deps: AppDeps, userId: number, profileId: num
         isPublished: patch.is_published,
       };
       if (Object.values(fields).some((v) => v !== undefined)) {
-        await tx.update(profiles).set(fields).where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)));
+        await tx
+          .update(profiles)
+          .set(fields)
+          .where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)));
       }
       // The arrays replace the stored sets (contract: profilePatchBody).
       if (orgIds) {
         await tx.delete(profileOrganizations).where(eq(profileOrganizations.profileId, profileId));
-        if (orgIds.length > 0) await tx.insert(profileOrganizations).values(orgIds.map((organizationId) => ({ profileId, organizationId })));
+        if (orgIds.length > 0)
+          await tx.insert(profileOrganizations).values(orgIds.map((organizationId) => ({ profileId, organizationId })));
       }
       if (shareTargets) {
         await tx.delete(profileShares).where(eq(profileShares.ownerProfileId, profileId));
-        if (shareTargets.length > 0) await tx.insert(profileShares).values(shareTargets.map((targetProfileId) => ({ ownerProfileId: profileId, targetProfileId })));
+        if (shareTargets.length > 0)
+          await tx.insert(profileShares).values(shareTargets.map((targetProfileId) => ({ ownerProfileId: profileId, targetProfileId })));
       }
       return profileView(deps, userId, profileId, profileId, tx);
     }),
@@ -194,7 +220,12 @@ export async function filesOfProfiles(db: Executor, owned: { id: number; picture
     .select({ display: artworkImages.displayKey, thumb: artworkImages.thumbKey })
     .from(artworkImages)
     .innerJoin(artworks, eq(artworks.id, artworkImages.artworkId))
-    .where(inArray(artworks.profileId, owned.map((p) => p.id)));
+    .where(
+      inArray(
+        artworks.profileId,
+        owned.map((p) => p.id),
+      ),
+    );
   return [...owned.map((p) => p.pictureKey ?? ''), ...images.flatMap((i) => [i.display, i.thumb])].filter(Boolean);
 }
 
@@ -217,7 +248,10 @@ export async function deleteProfile(deps: AppDeps, userId: number, profileId: nu
 
 /** A child login chosen from the caller's parent session: it ends when that session ends. */
 export async function childLogin(deps: AppDeps, parent: Auth, username: string): Promise<{ pair: TokenPairOut; username: string }> {
-  const [row] = await deps.db.select().from(profiles).where(and(eq(profiles.userId, parent.user.id), eq(profiles.username, username)));
+  const [row] = await deps.db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.userId, parent.user.id), eq(profiles.username, username)));
   if (!row) throw new ApiError(404, M.notFound);
   return { pair: await startSession(deps, parent.user, row.id, parent.session), username: row.username };
 }

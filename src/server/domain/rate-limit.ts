@@ -21,7 +21,8 @@ export interface Hit {
 
 /** Subjects are e-mails, addresses and ids as sent; a long one is hashed, so a key stays small and indexable. */
 function keyOf(limit: Limit, subject: string): string {
-  const bounded = subject.length <= 64 && !subject.includes('\u0000') ? subject : `sha256:${createHash('sha256').update(subject).digest('hex')}`;
+  const bounded =
+    subject.length <= 64 && !subject.includes('\u0000') ? subject : `sha256:${createHash('sha256').update(subject).digest('hex')}`;
   return `${limit.name}:${bounded}`;
 }
 

@@ -31,7 +31,13 @@ export interface Auth {
 }
 
 /** Signs a pair for an existing session; the refresh token is recorded for rotation. */
-async function signPair(deps: AppDeps, user: Pick<UserRow, 'id' | 'tokenVersion'>, profileId: number | null, session: string, db: Executor): Promise<TokenPairOut> {
+async function signPair(
+  deps: AppDeps,
+  user: Pick<UserRow, 'id' | 'tokenVersion'>,
+  profileId: number | null,
+  session: string,
+  db: Executor,
+): Promise<TokenPairOut> {
   const now = deps.clock();
   const child = profileId !== null;
   const base = { userId: user.id, ver: user.tokenVersion, profileId, family: session };
@@ -103,7 +109,14 @@ export async function rotateRefresh(deps: AppDeps, token: string): Promise<Token
     const claimed = await tx
       .update(refreshTokens)
       .set({ usedAt: now })
-      .where(and(eq(refreshTokens.jti, claims.jti), eq(refreshTokens.family, session), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+      .where(
+        and(
+          eq(refreshTokens.jti, claims.jti),
+          eq(refreshTokens.family, session),
+          isNull(refreshTokens.usedAt),
+          isNull(refreshTokens.revokedAt),
+        ),
+      )
       .returning({ profileId: refreshTokens.profileId });
     if (!claimed[0]) return 'replay' as const;
     return signPair(deps, live.user, live.profile?.id ?? null, session, tx);
@@ -121,10 +134,17 @@ export async function revokeSession(deps: AppDeps, session: string, userId?: num
   const now = deps.clock();
   const mine = userId === undefined ? eq(loginSessions.id, session) : and(eq(loginSessions.id, session), eq(loginSessions.userId, userId));
   await deps.db.transaction(async (tx) => {
-    const ended = await tx.update(loginSessions).set({ revokedAt: now }).where(and(mine, isNull(loginSessions.revokedAt))).returning({ id: loginSessions.id });
+    const ended = await tx
+      .update(loginSessions)
+      .set({ revokedAt: now })
+      .where(and(mine, isNull(loginSessions.revokedAt)))
+      .returning({ id: loginSessions.id });
     if (ended.length === 0) return;
     // The refresh tokens go too, so that nothing can rotate them (the session check would refuse anyway).
-    await tx.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.family, session), isNull(refreshTokens.revokedAt)));
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.family, session), isNull(refreshTokens.revokedAt)));
   });
 }
 
@@ -137,7 +157,8 @@ export async function logout(deps: AppDeps, auth: Auth, refresh: string | undefi
   await revokeSession(deps, auth.session, auth.user.id);
   if (!refresh) return;
   const claims = await verifyToken(deps.config.jwtSecret, refresh, ['refresh', 'child_refresh'], deps.clock());
-  if (claims?.fam && claims.fam !== auth.session && Number(claims.sub) === auth.user.id) await revokeSession(deps, claims.fam, auth.user.id);
+  if (claims?.fam && claims.fam !== auth.session && Number(claims.sub) === auth.user.id)
+    await revokeSession(deps, claims.fam, auth.user.id);
 }
 
 /** Resolves a bearer access token; null when it is invalid, expired or revoked. */
@@ -156,5 +177,7 @@ export async function authenticate(deps: AppDeps, token: string): Promise<Auth |
 export async function purgeEndedSessions(db: Executor, now: Date): Promise<void> {
   await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, now));
   const tokensLeft = db.select({ one: refreshTokens.jti }).from(refreshTokens).where(eq(refreshTokens.family, loginSessions.id));
-  await db.delete(loginSessions).where(and(lt(loginSessions.createdAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)), notExists(tokensLeft)));
+  await db
+    .delete(loginSessions)
+    .where(and(lt(loginSessions.createdAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)), notExists(tokensLeft)));
 }

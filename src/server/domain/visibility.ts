@@ -24,7 +24,10 @@ export function visibleTo(viewerId: number | null): SQL {
 /** The owners that share with the viewer: the viewer may edit their works. */
 export async function ownersSharingWith(db: Executor, viewerId: number | null): Promise<Set<number>> {
   if (viewerId === null) return new Set();
-  const rows = await db.select({ owner: profileShares.ownerProfileId }).from(profileShares).where(eq(profileShares.targetProfileId, viewerId));
+  const rows = await db
+    .select({ owner: profileShares.ownerProfileId })
+    .from(profileShares)
+    .where(eq(profileShares.targetProfileId, viewerId));
   return new Set(rows.map((r) => r.owner));
 }
 

@@ -65,8 +65,8 @@ export async function storeImages(storage: StorageAdapter, encoded: WorkImageFil
 /** Best effort: a missing file is fine, and a failed delete must not turn a success into an error. */
 export async function removeImages(storage: StorageAdapter, images: Pick<StoredImage, 'displayKey' | 'thumbKey'>[]): Promise<void> {
   await Promise.all(
-    images.flatMap((i) => [i.displayKey, i.thumbKey]).map((key) =>
-      storage.delete(key).catch((err: unknown) => console.error('[works] could not delete', key, err)),
-    ),
+    images
+      .flatMap((i) => [i.displayKey, i.thumbKey])
+      .map((key) => storage.delete(key).catch((err: unknown) => console.error('[works] could not delete', key, err))),
   );
 }

@@ -38,7 +38,9 @@ function filterClause(f: ListFilters): SQL[] {
   if (f.category !== undefined) clauses.push(eq(artworks.categoryId, f.category));
   if (f.tags && f.tags.length > 0) {
     // "Any of them" (works notes): one matching tag is enough.
-    clauses.push(sql`exists (select 1 from ${artworkTags} where ${artworkTags.artworkId} = ${artworks.id} and ${inArray(artworkTags.tagId, f.tags)})`);
+    clauses.push(
+      sql`exists (select 1 from ${artworkTags} where ${artworkTags.artworkId} = ${artworks.id} and ${inArray(artworkTags.tagId, f.tags)})`,
+    );
   }
   return clauses;
 }
@@ -49,7 +51,14 @@ function link(links: ListLinks, page: number): string {
   return `${links.path}?${query.toString()}`;
 }
 
-async function pageOf(deps: AppDeps, where: SQL, f: ListFilters, viewerId: number | null, lang: Language, links: ListLinks): Promise<Paged<Work>> {
+async function pageOf(
+  deps: AppDeps,
+  where: SQL,
+  f: ListFilters,
+  viewerId: number | null,
+  lang: Language,
+  links: ListLinks,
+): Promise<Paged<Work>> {
   const size = LIMITS.pageSizeWorks;
   const condition = and(where, ...filterClause(f))!;
   const [total] = await deps.db.select({ n: count() }).from(artworks).where(condition);
@@ -69,7 +78,8 @@ async function pageOf(deps: AppDeps, where: SQL, f: ListFilters, viewerId: numbe
   };
 }
 
-export type ListKind = { kind: 'public' } | { kind: 'my' } | { kind: 'collection' } | { kind: 'family' } | { kind: 'member'; memberId: number };
+export type ListKind =
+  { kind: 'public' } | { kind: 'my' } | { kind: 'collection' } | { kind: 'family' } | { kind: 'member'; memberId: number };
 
 /** The WHERE clause of a list for the viewer; 404 for a member outside the viewer's family. */
 async function listWhere(deps: AppDeps, list: ListKind, viewerId: number | null): Promise<SQL> {
@@ -93,7 +103,10 @@ async function listWhere(deps: AppDeps, list: ListKind, viewerId: number | null)
     }
     case 'member': {
       // A member of the viewer's own family; any other profile, known or not, is simply not found.
-      const family = deps.db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, viewerId ?? -1));
+      const family = deps.db
+        .select({ userId: profiles.userId })
+        .from(profiles)
+        .where(eq(profiles.id, viewerId ?? -1));
       const [member] = await deps.db
         .select({ id: profiles.id })
         .from(profiles)
@@ -104,6 +117,13 @@ async function listWhere(deps: AppDeps, list: ListKind, viewerId: number | null)
   }
 }
 
-export async function listWorks(deps: AppDeps, list: ListKind, filters: ListFilters, viewerId: number | null, lang: Language, links: ListLinks): Promise<Paged<Work>> {
+export async function listWorks(
+  deps: AppDeps,
+  list: ListKind,
+  filters: ListFilters,
+  viewerId: number | null,
+  lang: Language,
+  links: ListLinks,
+): Promise<Paged<Work>> {
   return pageOf(deps, await listWhere(deps, list, viewerId), filters, viewerId, lang, links);
 }

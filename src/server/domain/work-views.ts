@@ -33,7 +33,13 @@ const groupBy = <T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> => {
   return map;
 };
 
-export async function workViews(deps: AppDeps, rows: ArtworkRow[], viewerId: number | null, lang: Language, db: Executor = deps.db): Promise<Work[]> {
+export async function workViews(
+  deps: AppDeps,
+  rows: ArtworkRow[],
+  viewerId: number | null,
+  lang: Language,
+  db: Executor = deps.db,
+): Promise<Work[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const ownerIds = [...new Set(rows.map((r) => r.profileId))];
@@ -41,7 +47,11 @@ export async function workViews(deps: AppDeps, rows: ArtworkRow[], viewerId: num
   const name = (r: { nameEn: string; nameJa: string }) => (lang === 'ja' ? r.nameJa : r.nameEn);
 
   const [images, tagRows, categoryRows, likeCounts, liked, owners, sharing] = await Promise.all([
-    db.select().from(artworkImages).where(inArray(artworkImages.artworkId, ids)).orderBy(asc(artworkImages.position), asc(artworkImages.id)),
+    db
+      .select()
+      .from(artworkImages)
+      .where(inArray(artworkImages.artworkId, ids))
+      .orderBy(asc(artworkImages.position), asc(artworkImages.id)),
     db
       .select({ artworkId: artworkTags.artworkId, id: tags.id, nameEn: tags.nameEn, nameJa: tags.nameJa })
       .from(artworkTags)
@@ -52,7 +62,10 @@ export async function workViews(deps: AppDeps, rows: ArtworkRow[], viewerId: num
     db.select({ artworkId: likes.artworkId, n: count() }).from(likes).where(inArray(likes.artworkId, ids)).groupBy(likes.artworkId),
     viewerId === null
       ? Promise.resolve([])
-      : db.select({ artworkId: likes.artworkId }).from(likes).where(and(eq(likes.profileId, viewerId), inArray(likes.artworkId, ids))),
+      : db
+          .select({ artworkId: likes.artworkId })
+          .from(likes)
+          .where(and(eq(likes.profileId, viewerId), inArray(likes.artworkId, ids))),
     db.select().from(profiles).where(inArray(profiles.id, ownerIds)),
     ownersSharingWith(db, viewerId),
   ]);
@@ -73,7 +86,11 @@ export async function workViews(deps: AppDeps, rows: ArtworkRow[], viewerId: num
       description: r.description,
       category: category ? { id: category.id, name: name(category) } : null,
       tags: (tagsOf.get(r.id) ?? []).map((t) => ({ id: t.id, name: name(t) })),
-      images_data: (imagesOf.get(r.id) ?? []).map((i) => ({ id: i.id, image_url: deps.storage.url(i.displayKey), thumbnail_url: deps.storage.url(i.thumbKey) })),
+      images_data: (imagesOf.get(r.id) ?? []).map((i) => ({
+        id: i.id,
+        image_url: deps.storage.url(i.displayKey),
+        thumbnail_url: deps.storage.url(i.thumbKey),
+      })),
       is_public: r.isPublic,
       created_at: r.createdAt.toISOString(),
       likes_count: likesOf.get(r.id) ?? 0,
@@ -89,7 +106,13 @@ export async function workViews(deps: AppDeps, rows: ArtworkRow[], viewerId: num
   });
 }
 
-export async function workView(deps: AppDeps, row: ArtworkRow, viewerId: number | null, lang: Language, db: Executor = deps.db): Promise<Work> {
+export async function workView(
+  deps: AppDeps,
+  row: ArtworkRow,
+  viewerId: number | null,
+  lang: Language,
+  db: Executor = deps.db,
+): Promise<Work> {
   const [view] = await workViews(deps, [row], viewerId, lang, db);
   return view!;
 }

@@ -96,10 +96,19 @@ async function roomOrReplay<T>(check: () => Promise<void>, replay: (() => Promis
 }
 
 /** POST /api/artworks/: the 201 reply, or the stored reply of an earlier attempt with the same key. */
-export async function createWork(deps: AppDeps, actor: Actor, fields: WorkFields, files: Uint8Array[], idem: Idempotency | null): Promise<Replay> {
+export async function createWork(
+  deps: AppDeps,
+  actor: Actor,
+  fields: WorkFields,
+  files: Uint8Array[],
+  idem: Idempotency | null,
+): Promise<Replay> {
   const refs = await references(deps.db, fields);
   // Unlocked, so only a hint: it spares the decoding of a request that cannot fit.
-  const replayed = await roomOrReplay(() => assertRoom(deps.db, actor.userId, files.length), idem ? () => findReplay(deps.db, actor.profileId, idem.key, idem.fingerprint) : null);
+  const replayed = await roomOrReplay(
+    () => assertRoom(deps.db, actor.userId, files.length),
+    idem ? () => findReplay(deps.db, actor.profileId, idem.key, idem.fingerprint) : null,
+  );
   if (replayed) return replayed;
   const stored = await storeImages(deps.storage, await encodeImages(files));
   try {
@@ -111,7 +120,14 @@ export async function createWork(deps: AppDeps, actor: Actor, fields: WorkFields
       await assertRoom(tx, actor.userId, stored.length);
       const [row] = await tx
         .insert(artworks)
-        .values({ profileId: actor.profileId, title: fields.title, description: fields.description, categoryId: refs.categoryId, isPublic: fields.is_public, createdAt: deps.clock() })
+        .values({
+          profileId: actor.profileId,
+          title: fields.title,
+          description: fields.description,
+          categoryId: refs.categoryId,
+          isPublic: fields.is_public,
+          createdAt: deps.clock(),
+        })
         .returning();
       await insertImages(tx, row!.id, stored, 0);
       await replaceTags(tx, row!.id, refs.tagIds);
@@ -173,12 +189,28 @@ export async function updateWork(deps: AppDeps, actor: Actor, workId: number, fi
       const [row] = await tx
         .update(artworks)
         // Publishing is the owner's choice alone: a family member's is_public is ignored (README).
-        .set({ title: fields.title, description: fields.description, categoryId: refs.categoryId, isPublic: isOwner ? fields.is_public : undefined })
+        .set({
+          title: fields.title,
+          description: fields.description,
+          categoryId: refs.categoryId,
+          isPublic: isOwner ? fields.is_public : undefined,
+        })
         .where(eq(artworks.id, workId))
         .returning();
       if (plan.removed.length > 0) {
-        await scheduleFileDeletions(tx, plan.removed.flatMap((i) => [i.displayKey, i.thumbKey]));
-        await tx.delete(artworkImages).where(and(eq(artworkImages.artworkId, workId), inArray(artworkImages.id, plan.removed.map((i) => i.id))));
+        await scheduleFileDeletions(
+          tx,
+          plan.removed.flatMap((i) => [i.displayKey, i.thumbKey]),
+        );
+        await tx.delete(artworkImages).where(
+          and(
+            eq(artworkImages.artworkId, workId),
+            inArray(
+              artworkImages.id,
+              plan.removed.map((i) => i.id),
+            ),
+          ),
+        );
       }
       for (const [position, img] of plan.kept.entries()) {
         if (img.position !== position) await tx.update(artworkImages).set({ position }).where(eq(artworkImages.id, img.id));
@@ -187,7 +219,10 @@ export async function updateWork(deps: AppDeps, actor: Actor, workId: number, fi
       await replaceTags(tx, workId, refs.tagIds);
       return { view: await workView(deps, row!, actor.profileId, actor.lang, tx), removed: plan.removed };
     });
-    await deleteScheduledFiles(deps, removed.flatMap((i) => [i.displayKey, i.thumbKey]));
+    await deleteScheduledFiles(
+      deps,
+      removed.flatMap((i) => [i.displayKey, i.thumbKey]),
+    );
     return view;
   } catch (err) {
     await removeImages(deps.storage, stored);
@@ -200,8 +235,16 @@ export async function deleteWork(deps: AppDeps, profileId: number, workId: numbe
   await ownedWork(deps.db, workId, profileId);
   const keys = await deps.db.transaction(async (tx) => {
     const rows = await imagesOf(tx, workId);
-    const deleted = await tx.delete(artworks).where(and(eq(artworks.id, workId), eq(artworks.profileId, profileId))).returning({ id: artworks.id });
-    return deleted.length > 0 ? scheduleFileDeletions(tx, rows.flatMap((i) => [i.displayKey, i.thumbKey])) : [];
+    const deleted = await tx
+      .delete(artworks)
+      .where(and(eq(artworks.id, workId), eq(artworks.profileId, profileId)))
+      .returning({ id: artworks.id });
+    return deleted.length > 0
+      ? scheduleFileDeletions(
+          tx,
+          rows.flatMap((i) => [i.displayKey, i.thumbKey]),
+        )
+      : [];
   });
   await deleteScheduledFiles(deps, keys);
 }

@@ -36,7 +36,7 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown): z.o
  * is simply invalid: a 400 for that field, never a database error.
  */
 export function fieldWithNul(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? (path.join('.') || NON_FIELD) : null;
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || NON_FIELD : null;
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {
       const found = fieldWithNul(item, path.length > 0 ? path : [String(i)]);

@@ -53,7 +53,9 @@ export type Handlers = { [K in OperationId]: Handler<Endpoints[K]> };
 
 /** `/api/artworks/{id}/like/` -> `/api/artworks/:id{[0-9]+}/like` (the app is non-strict: the slash is optional). */
 export function honoPath(path: string): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'id' || name.endsWith('Id') ? `:${name}{[0-9]+}` : `:${name}`)).replace(/(.)\/$/, '$1');
+  return path
+    .replace(/\{(\w+)\}/g, (_, name: string) => (name === 'id' || name.endsWith('Id') ? `:${name}{[0-9]+}` : `:${name}`))
+    .replace(/(.)\/$/, '$1');
 }
 
 /** The query as strings and lists of strings; empty values are absent. */
@@ -148,7 +150,16 @@ function route(id: OperationId, e: Endpoint, handler: Handler<Endpoint>, deps: A
 
     let answer: unknown;
     try {
-      answer = await handler({ c, deps, auth, params: params.parse(c.req.param()), query, body, lang: c.get('lang'), t: c.get('t') } as Call<Endpoint>);
+      answer = await handler({
+        c,
+        deps,
+        auth,
+        params: params.parse(c.req.param()),
+        query,
+        body,
+        lang: c.get('lang'),
+        t: c.get('t'),
+      } as Call<Endpoint>);
     } catch (err) {
       await settle(false);
       throw err;

@@ -32,7 +32,11 @@ const hasNul = (v: string) => v.includes('\u0000');
  * Parses the form against its entry's fields and upload limits; `minImages` is 1 for create and 0 for update
  * (where kept images count too, checked by the domain).
  */
-export async function readWorkForm<S extends z.ZodType>(c: Context<AppEnv>, body: MultipartBody<S>, minImages: number): Promise<WorkForm<z.output<S>>> {
+export async function readWorkForm<S extends z.ZodType>(
+  c: Context<AppEnv>,
+  body: MultipartBody<S>,
+  minImages: number,
+): Promise<WorkForm<z.output<S>>> {
   const schema = body.fields;
   const form = await readUpload(c, body.upload);
   const errors: Record<string, string[]> = {};
@@ -62,5 +66,10 @@ export async function readWorkForm<S extends z.ZodType>(c: Context<AppEnv>, body
     }
   }
   if (Object.keys(errors).length > 0 || !parsed.success) throw new ValidationError(errors);
-  return { fields: parsed.data, files: form.files.map((f) => f.bytes), fileDigests: form.files.map((f) => f.sha256), entries: form.entries };
+  return {
+    fields: parsed.data,
+    files: form.files.map((f) => f.bytes),
+    fileDigests: form.files.map((f) => f.sha256),
+    entries: form.entries,
+  };
 }

@@ -29,7 +29,12 @@ type ParsedQuery = z.output<typeof listQuery>;
 function list(c: Context<AppEnv>, deps: AppDeps, kind: ListKind, q: ParsedQuery, viewer: number | null) {
   // The path as the client wrote it (c.req.path drops a trailing slash in non-strict mode).
   const url = new URL(c.req.url);
-  const filters = { page: q.page, search: q.search || undefined, category: q.category, tags: q.tags === undefined ? undefined : [q.tags].flat() };
+  const filters = {
+    page: q.page,
+    search: q.search || undefined,
+    category: q.category,
+    tags: q.tags === undefined ? undefined : [q.tags].flat(),
+  };
   return listWorks(deps, kind, filters, viewer, c.get('lang'), { path: url.pathname, query: url.searchParams });
 }
 

@@ -32,14 +32,22 @@ describe('account info', () => {
     const bad = await patch(p.access, { first_name: 'K', address: 'Mars', email: 'nope', password: 'short' });
     expect(bad).toMatchObject({
       status: 400,
-      body: { first_name: [M.nameMin.message], address: [M.addressInvalid.message], email: [M.emailInvalid.message], password: [M.accountPassword.message] },
+      body: {
+        first_name: [M.nameMin.message],
+        address: [M.addressInvalid.message],
+        email: [M.emailInvalid.message],
+        password: [M.accountPassword.message],
+      },
     });
   });
 
   it('a new e-mail asks for the current password and takes effect from the link sent to it; the old address is told', async () => {
     const p = await signupVerified(s);
     const fresh = `new-${p.email}`;
-    expect(await patch(p.access, { email: fresh })).toMatchObject({ status: 400, body: { current_password: [M.currentPasswordRequired.message] } });
+    expect(await patch(p.access, { email: fresh })).toMatchObject({
+      status: 400,
+      body: { current_password: [M.currentPasswordRequired.message] },
+    });
     expect(await patch(p.access, { email: fresh, current_password: 'Wrong1234' })).toMatchObject({
       status: 400,
       body: { current_password: [M.currentPasswordWrong.message] },
@@ -52,7 +60,10 @@ describe('account info', () => {
     const { uid, token, path } = linkParts(mail.link);
     expect(path).toBe('/confirm-email');
     const before = (await s.mails()).filter((m) => m.to === p.email).length;
-    expect(await s.request(`/api/confirm-email/${uid}/${token}/`, { method: 'POST' })).toMatchObject({ status: 200, body: { detail: M.emailChanged.message } });
+    expect(await s.request(`/api/confirm-email/${uid}/${token}/`, { method: 'POST' })).toMatchObject({
+      status: 200,
+      body: { detail: M.emailChanged.message },
+    });
     expect((await s.request('/api/login/', { json: { email: fresh, password: PASSWORD } })).status).toBe(200);
     expect((await s.request('/api/login/', { json: { email: p.email, password: PASSWORD } })).status).toBe(401);
     const notice = await s.waitForMail(p.email, before);
@@ -74,7 +85,10 @@ describe('account info', () => {
     expect(told.subject).toBe(MAIL.emailTakenSubject.message);
     expect(told.text).not.toContain('confirm-email');
     for (let i = 0; i < 3; i++) expect((await patch(p.access, { email: `x${i}-${p.email}`, current_password: PASSWORD })).status).toBe(200);
-    expect(await patch(p.access, { email: `y-${p.email}`, current_password: PASSWORD })).toMatchObject({ status: 429, body: { detail: M.rateLimited.message } });
+    expect(await patch(p.access, { email: `y-${p.email}`, current_password: PASSWORD })).toMatchObject({
+      status: 429,
+      body: { detail: M.rateLimited.message },
+    });
     // Name and address are not rate-limited.
     expect((await patch(p.access, { first_name: 'Still Fine' })).status).toBe(200);
   });
@@ -82,7 +96,10 @@ describe('account info', () => {
   it('a password change needs the current password, revokes old tokens and returns a new pair', async () => {
     const p = await signupVerified(s);
     const child = await childSession(s, p.access, 'zen');
-    expect(await patch(p.access, { password: 'Changed123' })).toMatchObject({ status: 400, body: { current_password: [M.currentPasswordRequired.message] } });
+    expect(await patch(p.access, { password: 'Changed123' })).toMatchObject({
+      status: 400,
+      body: { current_password: [M.currentPasswordRequired.message] },
+    });
     expect((await s.request('/api/user/me/', { token: p.access })).status).toBe(200);
     const res = await patch(p.access, { password: 'Changed123', current_password: PASSWORD });
     expect(res.status).toBe(200);

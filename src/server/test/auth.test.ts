@@ -74,7 +74,11 @@ describe('sign-up and verification', () => {
     const email = uniqueEmail();
     await signup(email);
     const { uid } = linkParts((await s.waitForMail(email)).link);
-    for (const path of [`/api/verify-email/${uid}/wrong-token`, '/api/verify-email/not-a-uuid/abc', '/api/verify-email/00000000-0000-0000-0000-000000000000/abc']) {
+    for (const path of [
+      `/api/verify-email/${uid}/wrong-token`,
+      '/api/verify-email/not-a-uuid/abc',
+      '/api/verify-email/00000000-0000-0000-0000-000000000000/abc',
+    ]) {
       const res = await s.request(path);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ detail: M.linkInvalid.message });
@@ -86,7 +90,10 @@ describe('sign-up and verification', () => {
     await signup(email);
     const { uid, token } = linkParts((await s.waitForMail(email)).link);
     const [user] = await s.deps.db.select().from(users).where(eq(users.email, email));
-    await s.deps.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeTokens.userId, user!.id));
+    await s.deps.db
+      .update(oneTimeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeTokens.userId, user!.id));
     expect((await s.request(`/api/verify-email/${uid}/${token}`)).status).toBe(400);
   });
 
@@ -183,7 +190,10 @@ describe('password reset', () => {
     await requestReset(email);
     const { uid, token } = linkParts((await s.waitForMail(email, 1)).link);
     const [user] = await s.deps.db.select().from(users).where(eq(users.email, email));
-    await s.deps.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(oneTimeTokens.userId, user!.id));
+    await s.deps.db
+      .update(oneTimeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(oneTimeTokens.userId, user!.id));
     const res = await confirm(uid, token);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: M.linkInvalid.message });

@@ -34,12 +34,15 @@ type Cell = `${OperationId}:${Who}`;
 
 /** Cells whose status differs from the rule above, on purpose. */
 const EXCEPTIONS: Partial<Record<Cell, { status: number; why: string }>> = {
-  'profileDelete:childA': { status: 403, why: 'a child token deletes only its own profile; a sibling is the parent\'s to delete' },
+  'profileDelete:childA': { status: 403, why: "a child token deletes only its own profile; a sibling is the parent's to delete" },
   'profileDelete:childB': {
     status: 403,
     why: 'a child token deletes only its own profile: refused before any lookup, so the answer is the same for any other id and reveals nothing',
   },
-  'work:parentA': { status: 404, why: 'works are seen by profiles: a parent token sees the public works only, so a private work is not found' },
+  'work:parentA': {
+    status: 404,
+    why: 'works are seen by profiles: a parent token sees the public works only, so a private work is not found',
+  },
 };
 
 /** The session, parent and child operations need a token. */
@@ -74,66 +77,77 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 describe('authorization matrix', () => {
-  it('every operation answers each of the five callers as its access declares, and never shows A\'s data to others', { timeout: 180_000 }, async () => {
-    const ordered = [...OPERATIONS.filter(([id]) => !DESTRUCTIVE.includes(id)), ...DESTRUCTIVE.map((id) => OPERATIONS.find(([op]) => op === id)!)];
-    expect(ordered.map(([id]) => id).sort()).toEqual(OPERATIONS.map(([id]) => id).sort());
-    const failures: string[] = [];
-    const rows: string[] = [];
-    const secrets = w.secrets();
-    let cells = 0;
-    let ip = 0;
+  it(
+    "every operation answers each of the five callers as its access declares, and never shows A's data to others",
+    { timeout: 180_000 },
+    async () => {
+      const ordered = [
+        ...OPERATIONS.filter(([id]) => !DESTRUCTIVE.includes(id)),
+        ...DESTRUCTIVE.map((id) => OPERATIONS.find(([op]) => op === id)!),
+      ];
+      expect(ordered.map(([id]) => id).sort()).toEqual(OPERATIONS.map(([id]) => id).sort());
+      const failures: string[] = [];
+      const rows: string[] = [];
+      const secrets = w.secrets();
+      let cells = 0;
+      let ip = 0;
 
-    for (const [id, e] of ordered) {
-      const succeeding = (who: Who) => expectedStatus(id, e, who) === e.ok.status;
-      const actors = [...ACTORS.filter((who) => !succeeding(who)), ...ACTORS.filter(succeeding)];
-      const row: string[] = [];
-      for (const who of actors) {
-        cells++;
-        const expected = expectedStatus(id, e, who);
-        const sample = await sampleFor(id, w, who);
-        const { path, options } = requestOf(e, sample, w.token(who));
-        // Each cell from an address of its own: the per-address limits of sign-up, login and reset never meet.
-        const res = await s.request(path, { ...options, ip: `198.18.${Math.floor(++ip / 250)}.${1 + (ip % 250)}` });
-        row.push(`${who}=${res.status}`);
-        const where = `${id} (${e.access}) as ${who}: ${e.method} ${path}`;
-        if (res.status !== expected) failures.push(`${where}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}, expected ${expected}`);
-        const schema = responsesOf(e).get(res.status);
-        if (!schema) failures.push(`${where}: ${res.status} is not among the statuses the contract declares`);
-        else if (!schema.safeParse(res.body).success) failures.push(`${where}: the ${res.status} body breaks the contract: ${JSON.stringify(res.body).slice(0, 300)}`);
-        if (outsider(who)) {
-          const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
-          const leaked = secrets.filter((secret) => text.includes(secret));
-          if (leaked.length > 0) failures.push(`${where}: the answer shows family A's ${leaked.join(', ')}`);
+      for (const [id, e] of ordered) {
+        const succeeding = (who: Who) => expectedStatus(id, e, who) === e.ok.status;
+        const actors = [...ACTORS.filter((who) => !succeeding(who)), ...ACTORS.filter(succeeding)];
+        const row: string[] = [];
+        for (const who of actors) {
+          cells++;
+          const expected = expectedStatus(id, e, who);
+          const sample = await sampleFor(id, w, who);
+          const { path, options } = requestOf(e, sample, w.token(who));
+          // Each cell from an address of its own: the per-address limits of sign-up, login and reset never meet.
+          const res = await s.request(path, { ...options, ip: `198.18.${Math.floor(++ip / 250)}.${1 + (ip % 250)}` });
+          row.push(`${who}=${res.status}`);
+          const where = `${id} (${e.access}) as ${who}: ${e.method} ${path}`;
+          if (res.status !== expected)
+            failures.push(`${where}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}, expected ${expected}`);
+          const schema = responsesOf(e).get(res.status);
+          if (!schema) failures.push(`${where}: ${res.status} is not among the statuses the contract declares`);
+          else if (!schema.safeParse(res.body).success)
+            failures.push(`${where}: the ${res.status} body breaks the contract: ${JSON.stringify(res.body).slice(0, 300)}`);
+          if (outsider(who)) {
+            const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
+            const leaked = secrets.filter((secret) => text.includes(secret));
+            if (leaked.length > 0) failures.push(`${where}: the answer shows family A's ${leaked.join(', ')}`);
+          }
+        }
+        rows.push(`  ${id.padEnd(22)} ${e.access.padEnd(8)} ${row.join(' ')}`);
+
+        if (id === 'workUnlike') {
+          // Before anything is deleted: the attempts of the others changed nothing of A's.
+          const own = await s.request(`/api/artworks/${w.a.privateWork}`, { token: w.a.kid.access });
+          expect(own).toMatchObject({ status: 200, body: { title: w.a.privateTitle, is_public: false } });
+          const info = await s.request('/api/account-info/', { token: w.a.parent.access });
+          expect(info.body.profiles.map((p: { username: string }) => p.username)).toEqual(
+            expect.arrayContaining([w.a.kid.username, w.a.sibling.username]),
+          );
         }
       }
-      rows.push(`  ${id.padEnd(22)} ${e.access.padEnd(8)} ${row.join(' ')}`);
 
-      if (id === 'workUnlike') {
-        // Before anything is deleted: the attempts of the others changed nothing of A's.
-        const own = await s.request(`/api/artworks/${w.a.privateWork}`, { token: w.a.kid.access });
-        expect(own).toMatchObject({ status: 200, body: { title: w.a.privateTitle, is_public: false } });
-        const info = await s.request('/api/account-info/', { token: w.a.parent.access });
-        expect(info.body.profiles.map((p: { username: string }) => p.username)).toEqual(expect.arrayContaining([w.a.kid.username, w.a.sibling.username]));
+      // Every exception is a cell that exists and differs from the rule (a stale one would hide a change).
+      for (const cell of Object.keys(EXCEPTIONS) as Cell[]) {
+        const [id, who] = cell.split(':') as [OperationId, Who];
+        const entry = OPERATIONS.find(([op]) => op === id);
+        expect(entry, `exception ${cell} names no operation`).toBeDefined();
+        expect(EXCEPTIONS[cell]!.status, `exception ${cell} is the rule`).not.toBe(ruleFor(id, entry![1], who));
       }
-    }
 
-    // Every exception is a cell that exists and differs from the rule (a stale one would hide a change).
-    for (const cell of Object.keys(EXCEPTIONS) as Cell[]) {
-      const [id, who] = cell.split(':') as [OperationId, Who];
-      const entry = OPERATIONS.find(([op]) => op === id);
-      expect(entry, `exception ${cell} names no operation`).toBeDefined();
-      expect(EXCEPTIONS[cell]!.status, `exception ${cell} is the rule`).not.toBe(ruleFor(id, entry![1], who));
-    }
-
-    console.log(`authorization matrix (statuses per caller):\n${rows.join('\n')}`);
-    console.log(
-      `exceptions to the rule: ${Object.entries(EXCEPTIONS)
-        .map(([cell, x]) => `${cell} ${x!.status} (${x!.why})`)
-        .join('; ')}`,
-    );
-    expect(failures).toEqual([]);
-    expect(cells).toBe(OPERATIONS.length * ACTORS.length);
-    console.log(`authorization matrix: ${OPERATIONS.length} operations x ${ACTORS.length} actors = ${cells} cells, all as declared`);
-    recordCheck('authorization matrix', `${OPERATIONS.length} operations x ${ACTORS.length} callers = ${cells} cells as declared`);
-  });
+      console.log(`authorization matrix (statuses per caller):\n${rows.join('\n')}`);
+      console.log(
+        `exceptions to the rule: ${Object.entries(EXCEPTIONS)
+          .map(([cell, x]) => `${cell} ${x!.status} (${x!.why})`)
+          .join('; ')}`,
+      );
+      expect(failures).toEqual([]);
+      expect(cells).toBe(OPERATIONS.length * ACTORS.length);
+      console.log(`authorization matrix: ${OPERATIONS.length} operations x ${ACTORS.length} actors = ${cells} cells, all as declared`);
+      recordCheck('authorization matrix', `${OPERATIONS.length} operations x ${ACTORS.length} callers = ${cells} cells as declared`);
+    },
+  );
 });

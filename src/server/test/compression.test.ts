@@ -38,7 +38,11 @@ function raw(path: string, headers: Record<string, string>, method = 'GET'): Pro
   });
 }
 
-const exists = (path: string) => access(path).then(() => true, () => false);
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 const script = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word number ${i}`))};\n`;
 const html = `<!doctype html><title>Little Museum</title>${'<p>hello</p>'.repeat(200)}`;

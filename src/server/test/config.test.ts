@@ -16,7 +16,15 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 describe('loadConfig', () => {
   it('applies the defaults', () => {
     const c = loadConfig({ DATA_DIR: dir });
-    expect(c).toMatchObject({ port: 3000, dataDir: dir, databaseUrl: undefined, publicUrl: 'http://localhost:3000', smtpUrl: undefined, demo: true, trustProxy: false });
+    expect(c).toMatchObject({
+      port: 3000,
+      dataDir: dir,
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      demo: true,
+      trustProxy: false,
+    });
     expect(loadConfig({ DATA_DIR: dir, PORT: '8080', DEMO: '0', PUBLIC_URL: 'https://museum.example/' })).toMatchObject({
       port: 8080,
       demo: false,

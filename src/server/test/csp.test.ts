@@ -36,7 +36,11 @@ const index =
   '<!doctype html><html><head><title>Little Museum</title><script type="module" crossorigin src="/assets/index-1.js"></script>' +
   `<link rel="stylesheet" crossorigin href="/assets/index-1.css"><script data-preload>${preloadScript}</script>` +
   `<script>${otherScript}</script></head><body><div id="root"></div></body></html>`;
-const table: PreloadTable = { f: ['/assets/en-1.js', '/assets/ja-1.js', '/assets/detail-1.js'], c: { en: [0], ja: [1] }, p: [['^/gallery-detail/[^/]+/?$', [2]]] };
+const table: PreloadTable = {
+  f: ['/assets/en-1.js', '/assets/ja-1.js', '/assets/detail-1.js'],
+  c: { en: [0], ja: [1] },
+  p: [['^/gallery-detail/[^/]+/?$', [2]]],
+};
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 

@@ -125,8 +125,12 @@ export async function seedWorld(s: TestServer): Promise<World> {
   const privateImage = seen.body.images_data[0].image_url as string;
 
   const code = String(100_000 + Math.floor(Math.random() * 900_000));
-  const [org] = await s.deps.db.insert(organizations).values({ name: `Alice Atelier ${tag}`, code }).returning();
-  if ((await s.request(`/api/organizations/check/${code}/`, { token: aKid.access })).status !== 200) throw new Error('organization check failed');
+  const [org] = await s.deps.db
+    .insert(organizations)
+    .values({ name: `Alice Atelier ${tag}`, code })
+    .returning();
+  if ((await s.request(`/api/organizations/check/${code}/`, { token: aKid.access })).status !== 200)
+    throw new Error('organization check failed');
   const joined = await s.request('/api/profile/', { method: 'PATCH', token: aKid.access, json: { organizations: [org!.id] } });
   if (joined.status !== 200) throw new Error(`joining the organization failed: ${JSON.stringify(joined.body)}`);
 
@@ -146,10 +150,25 @@ export async function seedWorld(s: TestServer): Promise<World> {
 
   const w: World = {
     s,
-    a: { parent: aParent, kid: aKid, sibling: aSibling, privateWork, privateTitle, privateImage, publicWork, organization: { id: org!.id, code, name: org!.name } },
+    a: {
+      parent: aParent,
+      kid: aKid,
+      sibling: aSibling,
+      privateWork,
+      privateTitle,
+      privateImage,
+      publicWork,
+      organization: { id: org!.id, code, name: org!.name },
+    },
     b: { parent: bParent, kid: bKid },
     token(who) {
-      return { anonymous: undefined, parentA: w.a.parent.access, childA: w.a.kid.access, parentB: w.b.parent.access, childB: w.b.kid.access }[who];
+      return {
+        anonymous: undefined,
+        parentA: w.a.parent.access,
+        childA: w.a.kid.access,
+        parentB: w.b.parent.access,
+        childB: w.b.kid.access,
+      }[who];
     },
     async freshSession(who) {
       if (who === 'anonymous') return null;
@@ -181,7 +200,11 @@ export async function seedWorld(s: TestServer): Promise<World> {
     async emailChangeLink() {
       const mover = await account('mover');
       const to = uniqueEmail('moved');
-      const patch = await s.request('/api/account-info/', { method: 'PATCH', token: mover.access, json: { email: to, current_password: PASSWORD } });
+      const patch = await s.request('/api/account-info/', {
+        method: 'PATCH',
+        token: mover.access,
+        json: { email: to, current_password: PASSWORD },
+      });
       if (patch.status !== 200) throw new Error(`e-mail change failed: ${JSON.stringify(patch.body)}`);
       return linkParts((await s.waitForMail(to)).link);
     },
@@ -251,7 +274,10 @@ export const SAMPLES: Samples = {
   openapi: async () => ({}),
 
   publicWorks: async () => ({ query: page1 }),
-  workCreate: async () => ({ fields: { title: 'A new drawing', is_public: 'false' }, files: [{ bytes: new Uint8Array(await png(16, 16)), name: 'work.png', type: 'image/png' }] }),
+  workCreate: async () => ({
+    fields: { title: 'A new drawing', is_public: 'false' },
+    files: [{ bytes: new Uint8Array(await png(16, 16)), name: 'work.png', type: 'image/png' }],
+  }),
   myWorks: async () => ({ query: page1 }),
   myCollection: async () => ({ query: page1 }),
   familyGallery: async () => ({ query: page1 }),

@@ -112,7 +112,12 @@ interface Base {
 function baseOf(e: Endpoint, sample: AnySample, token: string | undefined, ip: string): Base {
   const params = Object.fromEntries(Object.entries(sample.params ?? {}).map(([k, v]) => [k, encodeURIComponent(String(v))]));
   const list = (record: Record<string, unknown> | undefined) =>
-    Object.entries(record ?? {}).flatMap(([k, v]) => [v].flat().filter((x) => x !== undefined).map((x): [string, string] => [k, String(x)]));
+    Object.entries(record ?? {}).flatMap(([k, v]) =>
+      [v]
+        .flat()
+        .filter((x) => x !== undefined)
+        .map((x): [string, string] => [k, String(x)]),
+    );
   const base: Base = { e, params, query: list(sample.query), token: sample.token === undefined ? token : (sample.token ?? undefined), ip };
   if (e.body?.type === 'json') base.json = { ...(sample.json as Record<string, unknown>) };
   if (e.body?.type === 'multipart') {
@@ -186,7 +191,33 @@ const clip = (v: unknown) => {
 };
 
 const KB100 = 'x'.repeat(100 * 1024);
-const TEXTS = ['', ' ', '\u0000', 'a\u0000b', '\ud800', '\udfff\ud800', '😀', 'ｆｕｌｌ', '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd', '%00', '\r\n\r\n', '0', '-1', '1e309', 'NaN', 'true', 'null', '[]', '{}', '\\', '"', 'x'.repeat(300), KB100];
+const TEXTS = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '\udfff\ud800',
+  '😀',
+  'ｆｕｌｌ',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '../../etc/passwd',
+  '%00',
+  '\r\n\r\n',
+  '0',
+  '-1',
+  '1e309',
+  'NaN',
+  'true',
+  'null',
+  '[]',
+  '{}',
+  '\\',
+  '"',
+  'x'.repeat(300),
+  KB100,
+];
 const text = fc.oneof(fc.constantFrom(...TEXTS), fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }));
 const anyValue = fc.oneof(
   text,
@@ -210,9 +241,16 @@ function admits(schema: Schema | undefined): Set<JsonType> | null {
 }
 
 /** Deeply nested JSON text of about `depth` levels (written out: JSON.stringify would recurse as deep). */
-const nested = (depth: number, kind: 'array' | 'object') => (kind === 'array' ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
+const nested = (depth: number, kind: 'array' | 'object') =>
+  kind === 'array' ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
-type Schema = Record<string, unknown> & { type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; required?: string[] };
+type Schema = Record<string, unknown> & {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  required?: string[];
+};
 
 /** A plain value of the type a schema asks for (the rest of an object whose one property is at an edge). */
 function plain(schema: Schema | undefined): unknown {
@@ -239,7 +277,9 @@ function edges(schema: Schema | undefined): unknown[] {
   switch (type) {
     case 'integer':
     case 'number': {
-      const limits = [num('maximum'), num('minimum'), num('exclusiveMinimum')].filter((n): n is number => n !== undefined).flatMap((n) => [n - 1, n, n + 1]);
+      const limits = [num('maximum'), num('minimum'), num('exclusiveMinimum')]
+        .filter((n): n is number => n !== undefined)
+        .flatMap((n) => [n - 1, n, n + 1]);
       return [...new Set([0, -1, 1.5, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 - 1, 2 ** 53 + 2, 1e20, ...limits])];
     }
     case 'string': {
@@ -261,7 +301,8 @@ function edges(schema: Schema | undefined): unknown[] {
 }
 
 /** Every property of a schema at each of its edges. */
-const edgeCases = (schema: Schema): [string, unknown][] => Object.entries(schema.properties ?? {}).flatMap(([p, v]) => edges(v).map((x): [string, unknown] => [p, x]));
+const edgeCases = (schema: Schema): [string, unknown][] =>
+  Object.entries(schema.properties ?? {}).flatMap(([p, v]) => edges(v).map((x): [string, unknown] => [p, x]));
 
 interface Mutations {
   arbs: fc.Arbitrary<Mutation>[];
@@ -269,34 +310,62 @@ interface Mutations {
   edges: Mutation[];
 }
 
-const withEdges = (arbs: fc.Arbitrary<Mutation>[], atEdges: Mutation[]) => (atEdges.length > 0 ? [...arbs, fc.constantFrom(...atEdges)] : arbs);
+const withEdges = (arbs: fc.Arbitrary<Mutation>[], atEdges: Mutation[]) =>
+  atEdges.length > 0 ? [...arbs, fc.constantFrom(...atEdges)] : arbs;
 
-const WRONG_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', `multipart/form-data; boundary=${BOUNDARY}`, 'application/xml', 'application/jsonx', 'json', '*/*', 'application/json; charset=utf-16'];
+const WRONG_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  `multipart/form-data; boundary=${BOUNDARY}`,
+  'application/xml',
+  'application/jsonx',
+  'json',
+  '*/*',
+  'application/json; charset=utf-16',
+];
 
 function jsonMutations(e: Endpoint & { body: { type: 'json' } }): Mutations {
   const schema = z.toJSONSchema(e.body.schema, { io: 'input', unrepresentable: 'any' }) as Schema;
   const props = Object.keys(schema.properties ?? {});
   const prop = fc.constantFrom(...(props.length > 0 ? props : ['field']));
   const withJson = (b: Base, json: unknown) => render(b, { body: Buffer.from(JSON.stringify(json)) });
-  const withText = (b: Base, body: string, type = 'application/json') => render(b, { body: Buffer.from(body), headers: { 'Content-Type': type } });
-  const atEdges = edgeCases(schema).map(([p, v]): Mutation => ({ label: `${p} at an edge: ${clip(v)}`, apply: (b) => withJson(b, { ...b.json, [p]: v }) }));
+  const withText = (b: Base, body: string, type = 'application/json') =>
+    render(b, { body: Buffer.from(body), headers: { 'Content-Type': type } });
+  const atEdges = edgeCases(schema).map(([p, v]): Mutation => ({
+    label: `${p} at an edge: ${clip(v)}`,
+    apply: (b) => withJson(b, { ...b.json, [p]: v }),
+  }));
 
   const arbs = [
     // A field of another type than its schema's.
     prop.chain((p) => {
       const allowed = admits(schema.properties?.[p]);
-      return anyValue.filter((v) => !allowed || !allowed.has(jsonType(v))).map((v): Mutation => ({ label: `${p} of the wrong type: ${clip(v)}`, apply: (b) => withJson(b, { ...b.json, [p]: v }) }));
+      return anyValue
+        .filter((v) => !allowed || !allowed.has(jsonType(v)))
+        .map((v): Mutation => ({ label: `${p} of the wrong type: ${clip(v)}`, apply: (b) => withJson(b, { ...b.json, [p]: v }) }));
     }),
     fc.subarray(props.length > 0 ? props : ['field'], { minLength: 1 }).map((gone): Mutation => ({
       label: `without ${gone.join(', ')}`,
       apply: (b) => withJson(b, Object.fromEntries(Object.entries(b.json ?? {}).filter(([k]) => !gone.includes(k)))),
     })),
     fc
-      .dictionary(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'prototype', 'is_staff', 'id')), fc.jsonValue({ maxDepth: 2 }), { minKeys: 1, maxKeys: 4 })
+      .dictionary(
+        fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'prototype', 'is_staff', 'id')),
+        fc.jsonValue({ maxDepth: 2 }),
+        { minKeys: 1, maxKeys: 4 },
+      )
       .map((extra): Mutation => ({
         label: `extra fields ${clip(extra)}`,
         // Also as an own "__proto__" key, which JSON.parse keeps as data.
-        apply: (b) => withText(b, JSON.stringify({ ...b.json, ...extra }).replace(/^\{(?=.)/, `{"__proto__":${JSON.stringify(extra)}${Object.keys({ ...b.json, ...extra }).length > 0 ? ',' : ''}`)),
+        apply: (b) =>
+          withText(
+            b,
+            JSON.stringify({ ...b.json, ...extra }).replace(
+              /^\{(?=.)/,
+              `{"__proto__":${JSON.stringify(extra)}${Object.keys({ ...b.json, ...extra }).length > 0 ? ',' : ''}`,
+            ),
+          ),
       })),
     prop.map((p): Mutation => ({ label: `${p}: a 100 KB string`, apply: (b) => withJson(b, { ...b.json, [p]: KB100 }) })),
     fc.tuple(prop, fc.nat({ max: 40 })).map(([p, at]): Mutation => ({
@@ -306,41 +375,89 @@ function jsonMutations(e: Endpoint & { body: { type: 'json' } }): Mutations {
         return withJson(b, { ...b.json, [p]: `${v.slice(0, at)}\u0000${v.slice(at)}` });
       },
     })),
-    fc.tuple(fc.option(prop, { nil: undefined }), fc.integer({ min: 100, max: 30_000 }), fc.constantFrom('array' as const, 'object' as const)).map(([p, depth, kind]): Mutation => ({
-      label: `${p ?? 'the body'} nested ${depth} ${kind}s deep`,
-      apply: (b) => {
-        if (p === undefined) return withText(b, nested(depth, kind));
-        const rest = JSON.stringify({ ...b.json, [p]: 0 });
-        return withText(b, rest.replace(`"${p}":0`, `"${p}":${nested(depth, kind)}`));
-      },
-    })),
-    fc.oneof(
-      fc.constant({ label: 'the body as an array', to: (j: Record<string, unknown>) => [j] as unknown }),
-      fc.constant({ label: 'the values as an array', to: (j: Record<string, unknown>) => Object.values(j) as unknown }),
-      fc.constantFrom(null, 0, 'text', true, []).map((v) => ({ label: `the body is ${clip(v)}`, to: () => v as unknown })),
-      prop.map((p) => ({
-        label: `${p} swapped between array and object`,
-        to: (j: Record<string, unknown>) => ({ ...j, [p]: Array.isArray(j[p]) ? { ...(j[p] as unknown[]) } : [j[p]] }) as unknown,
+    fc
+      .tuple(
+        fc.option(prop, { nil: undefined }),
+        fc.integer({ min: 100, max: 30_000 }),
+        fc.constantFrom('array' as const, 'object' as const),
+      )
+      .map(([p, depth, kind]): Mutation => ({
+        label: `${p ?? 'the body'} nested ${depth} ${kind}s deep`,
+        apply: (b) => {
+          if (p === undefined) return withText(b, nested(depth, kind));
+          const rest = JSON.stringify({ ...b.json, [p]: 0 });
+          return withText(b, rest.replace(`"${p}":0`, `"${p}":${nested(depth, kind)}`));
+        },
       })),
-    ).map(({ label, to }): Mutation => ({ label, apply: (b) => withJson(b, to(b.json ?? {})) })),
-    fc.oneof(
-      fc.nat({ max: 200 }).map((cut) => ({ label: `JSON cut at ${cut}`, text: (j: string) => j.slice(0, Math.min(cut, j.length - 1)) })),
-      fc.constantFrom('', ' ', '{', '}', '{"a":}', "{'a':1}", '{"a":1,}', 'undefined', 'NaN', '\ufeff{}', '{"a":"\\x00"}', '{"a":"\\ud800"}', '[1,]', '\u0000', '{"a":1}{"b":2}').map((t) => ({ label: `not JSON: ${clip(t)}`, text: () => t })),
-      fc.string({ unit: 'binary', maxLength: 100 }).map((t) => ({ label: `random text ${clip(t)}`, text: () => t })),
-    ).map(({ label, text: make }): Mutation => ({ label, apply: (b) => withText(b, make(JSON.stringify(b.json))) })),
+    fc
+      .oneof(
+        fc.constant({ label: 'the body as an array', to: (j: Record<string, unknown>) => [j] as unknown }),
+        fc.constant({ label: 'the values as an array', to: (j: Record<string, unknown>) => Object.values(j) as unknown }),
+        fc.constantFrom(null, 0, 'text', true, []).map((v) => ({ label: `the body is ${clip(v)}`, to: () => v as unknown })),
+        prop.map((p) => ({
+          label: `${p} swapped between array and object`,
+          to: (j: Record<string, unknown>) => ({ ...j, [p]: Array.isArray(j[p]) ? { ...(j[p] as unknown[]) } : [j[p]] }) as unknown,
+        })),
+      )
+      .map(({ label, to }): Mutation => ({ label, apply: (b) => withJson(b, to(b.json ?? {})) })),
+    fc
+      .oneof(
+        fc.nat({ max: 200 }).map((cut) => ({ label: `JSON cut at ${cut}`, text: (j: string) => j.slice(0, Math.min(cut, j.length - 1)) })),
+        fc
+          .constantFrom(
+            '',
+            ' ',
+            '{',
+            '}',
+            '{"a":}',
+            "{'a':1}",
+            '{"a":1,}',
+            'undefined',
+            'NaN',
+            '\ufeff{}',
+            '{"a":"\\x00"}',
+            '{"a":"\\ud800"}',
+            '[1,]',
+            '\u0000',
+            '{"a":1}{"b":2}',
+          )
+          .map((t) => ({ label: `not JSON: ${clip(t)}`, text: () => t })),
+        fc.string({ unit: 'binary', maxLength: 100 }).map((t) => ({ label: `random text ${clip(t)}`, text: () => t })),
+      )
+      .map(({ label, text: make }): Mutation => ({ label, apply: (b) => withText(b, make(JSON.stringify(b.json))) })),
     fc.constantFrom(...WRONG_TYPES, undefined).map((type): Mutation => ({
       label: `Content-Type ${type ?? 'missing'}`,
       apply: (b) => render(b, { headers: { 'Content-Type': type } }),
     })),
     fc.constant<Mutation>({
       label: 'the fields urlencoded',
-      apply: (b) => withText(b, new URLSearchParams(Object.entries(b.json ?? {}).map(([k, v]): [string, string] => [k, String(v)])).toString(), 'application/x-www-form-urlencoded'),
+      apply: (b) =>
+        withText(
+          b,
+          new URLSearchParams(Object.entries(b.json ?? {}).map(([k, v]): [string, string] => [k, String(v)])).toString(),
+          'application/x-www-form-urlencoded',
+        ),
     }),
   ];
   return { arbs: withEdges(arbs, atEdges), edges: atEdges };
 }
 
-const FIELD_VALUES = [...TEXTS, 'maybe', 'abc', '1.5', '99999999999', '2147483648', '-5', '2016-02-30', '9999-12-31', '1800-01-01', 'yes', 'on', 'off', '１'];
+const FIELD_VALUES = [
+  ...TEXTS,
+  'maybe',
+  'abc',
+  '1.5',
+  '99999999999',
+  '2147483648',
+  '-5',
+  '2016-02-30',
+  '9999-12-31',
+  '1800-01-01',
+  'yes',
+  'on',
+  'off',
+  '１',
+];
 
 function multipartMutations(e: Endpoint & { body: { type: 'multipart' } }): Mutations {
   const schema = z.toJSONSchema(e.body.fields, { io: 'input', unrepresentable: 'any' }) as Schema;
@@ -348,8 +465,12 @@ function multipartMutations(e: Endpoint & { body: { type: 'multipart' } }): Muta
   const { fileField, maxFields, maxFiles } = e.body.upload;
   const prop = fc.constantFrom(...props);
   const withParts = (b: Base, parts: Part[]) => render(b, { body: multipart(parts) });
-  const withFields = (b: Base, fields: [string, string][]) => withParts(b, [...fields.map(([name, value]) => ({ name, value })), ...(b.files ?? [])]);
-  const replace = (b: Base, p: string, values: string[]) => [...(b.fields ?? []).filter(([n]) => n !== p), ...values.map((v): [string, string] => [p, v])];
+  const withFields = (b: Base, fields: [string, string][]) =>
+    withParts(b, [...fields.map(([name, value]) => ({ name, value })), ...(b.files ?? [])]);
+  const replace = (b: Base, p: string, values: string[]) => [
+    ...(b.fields ?? []).filter(([n]) => n !== p),
+    ...values.map((v): [string, string] => [p, v]),
+  ];
   const atEdges = edgeCases(schema).map(([p, v]): Mutation => {
     const values = [v].flat().map((x) => (typeof x === 'string' ? x : JSON.stringify(x)));
     return { label: `${p} at an edge: ${clip(values)}`, apply: (b) => withFields(b, replace(b, p, values)) };
@@ -367,23 +488,49 @@ function multipartMutations(e: Endpoint & { body: { type: 'multipart' } }): Muta
       label: `${p} = ${clip(v)}${times > 1 ? ` x${times}` : ''}`,
       apply: (b) => withFields(b, replace(b, p, Array<string>(Math.max(1, times)).fill(v))),
     })),
-    fc.subarray(props, { minLength: 1 }).map((gone): Mutation => ({ label: `without ${gone.join(', ')}`, apply: (b) => withFields(b, (b.fields ?? []).filter(([n]) => !gone.includes(n))) })),
-    fc.oneof(
-      fc.array(fc.tuple(fc.string({ maxLength: 12 }), text), { minLength: 1, maxLength: 5 }).map((extra) => ({ label: `extra fields ${clip(extra)}`, extra })),
-      fc.constant({ label: `${maxFields + 1} extra fields`, extra: Array.from({ length: maxFields + 1 }, (_, i): [string, string] => [`f${i}`, 'x']) }),
-    ).map(({ label, extra }): Mutation => ({ label, apply: (b) => withFields(b, [...(b.fields ?? []), ...extra]) })),
-    prop.map((p): Mutation => ({ label: `${p}: a 100 KB string`, apply: (b) => withFields(b, replace(b, p, [KB100])) })),
-    prop.map((p): Mutation => ({ label: `${p} with a NUL byte`, apply: (b) => withFields(b, replace(b, p, [`${b.fields?.find(([n]) => n === p)?.[1] ?? 'x'}\u0000`])) })),
+    fc.subarray(props, { minLength: 1 }).map((gone): Mutation => ({
+      label: `without ${gone.join(', ')}`,
+      apply: (b) =>
+        withFields(
+          b,
+          (b.fields ?? []).filter(([n]) => !gone.includes(n)),
+        ),
+    })),
     fc
       .oneof(
-        fc.uint8Array({ maxLength: 300 }).map((bytes) => ({ label: `${fileField}: ${bytes.length} random bytes`, files: [{ name: fileField, filename: 'a.png', type: 'image/png', bytes }] })),
-        fc.constant({ label: `${fileField}: an empty file`, files: [{ name: fileField, filename: 'a.png', type: 'image/png', bytes: new Uint8Array() }] }),
+        fc
+          .array(fc.tuple(fc.string({ maxLength: 12 }), text), { minLength: 1, maxLength: 5 })
+          .map((extra) => ({ label: `extra fields ${clip(extra)}`, extra })),
+        fc.constant({
+          label: `${maxFields + 1} extra fields`,
+          extra: Array.from({ length: maxFields + 1 }, (_, i): [string, string] => [`f${i}`, 'x']),
+        }),
+      )
+      .map(({ label, extra }): Mutation => ({ label, apply: (b) => withFields(b, [...(b.fields ?? []), ...extra]) })),
+    prop.map((p): Mutation => ({ label: `${p}: a 100 KB string`, apply: (b) => withFields(b, replace(b, p, [KB100])) })),
+    prop.map((p): Mutation => ({
+      label: `${p} with a NUL byte`,
+      apply: (b) => withFields(b, replace(b, p, [`${b.fields?.find(([n]) => n === p)?.[1] ?? 'x'}\u0000`])),
+    })),
+    fc
+      .oneof(
+        fc.uint8Array({ maxLength: 300 }).map((bytes) => ({
+          label: `${fileField}: ${bytes.length} random bytes`,
+          files: [{ name: fileField, filename: 'a.png', type: 'image/png', bytes }],
+        })),
+        fc.constant({
+          label: `${fileField}: an empty file`,
+          files: [{ name: fileField, filename: 'a.png', type: 'image/png', bytes: new Uint8Array() }],
+        }),
         fc.constant({ label: `${fileField}: text, not a file`, files: [{ name: fileField, value: 'not a file' }] as Part[] }),
         fc.constant({ label: `${fileField}: the PNG's first 40 bytes`, files: 'truncated' as const }),
         fc.constant({ label: `${fileField}: a PNG called text/plain`, files: 'mislabelled' as const }),
         fc.constant({ label: `${fileField}: a 100-megapixel PNG`, files: 'bomb' as const }),
         fc.constant({ label: `${maxFiles + 1} files`, files: 'many' as const }),
-        prop.map((p) => ({ label: `a file under ${p}`, files: [{ name: p, filename: 'a.png', type: 'image/png', bytes: new Uint8Array([1, 2, 3]) }] })),
+        prop.map((p) => ({
+          label: `a file under ${p}`,
+          files: [{ name: p, filename: 'a.png', type: 'image/png', bytes: new Uint8Array([1, 2, 3]) }],
+        })),
         fc.string({ maxLength: 30 }).map((filename) => ({ label: `filename ${clip(filename)}`, files: 'renamed' as const, filename })),
       )
       .map((choice): Mutation => ({
@@ -410,15 +557,43 @@ function multipartMutations(e: Endpoint & { body: { type: 'multipart' } }): Muta
       fc.constant(raw('no boundary', (b) => ({ body: multipart(partsOf(b)), type: 'multipart/form-data' }))),
       fc.constant(raw('another boundary', (b) => ({ body: multipart(partsOf(b), 'other-boundary') }))),
       fc.nat({ max: 400 }).map((cut) => raw(`cut at ${cut} bytes`, (b) => ({ body: multipart(partsOf(b)).subarray(0, cut) }))),
-      fc.constant(raw('no closing boundary', (b) => ({ body: Buffer.from(multipart(partsOf(b)).toString('latin1').replace(`--${BOUNDARY}--\r\n`, ''), 'latin1') }))),
-      fc.constant(raw('LF instead of CRLF', (b) => ({ body: Buffer.from(multipart(partsOf(b)).toString('latin1').replace(/\r\n/g, '\n'), 'latin1') }))),
+      fc.constant(
+        raw('no closing boundary', (b) => ({
+          body: Buffer.from(multipart(partsOf(b)).toString('latin1').replace(`--${BOUNDARY}--\r\n`, ''), 'latin1'),
+        })),
+      ),
+      fc.constant(
+        raw('LF instead of CRLF', (b) => ({
+          body: Buffer.from(multipart(partsOf(b)).toString('latin1').replace(/\r\n/g, '\n'), 'latin1'),
+        })),
+      ),
       fc.constant(raw('a part without headers', () => ({ body: Buffer.from(`--${BOUNDARY}\r\n\r\nvalue\r\n--${BOUNDARY}--\r\n`) }))),
-      fc.constant(raw('a part without a name', () => ({ body: Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n--${BOUNDARY}--\r\n`) }))),
-      fc.constant(raw('a 20 KB header line', () => ({ body: Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${'n'.repeat(20_000)}"\r\n\r\nv\r\n--${BOUNDARY}--\r\n`) }))),
+      fc.constant(
+        raw('a part without a name', () => ({
+          body: Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n--${BOUNDARY}--\r\n`),
+        })),
+      ),
+      fc.constant(
+        raw('a 20 KB header line', () => ({
+          body: Buffer.from(
+            `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${'n'.repeat(20_000)}"\r\n\r\nv\r\n--${BOUNDARY}--\r\n`,
+          ),
+        })),
+      ),
       fc.constant(raw('an empty body', () => ({ body: Buffer.alloc(0) }))),
       fc.uint8Array({ maxLength: 500 }).map((bytes) => raw(`${bytes.length} random bytes`, () => ({ body: Buffer.from(bytes) }))),
-      fc.constant(raw('the fields as JSON', (b) => ({ body: Buffer.from(JSON.stringify(Object.fromEntries(b.fields ?? []))), type: 'application/json' }))),
-      fc.constant(raw('the fields urlencoded', (b) => ({ body: Buffer.from(new URLSearchParams(b.fields ?? []).toString()), type: 'application/x-www-form-urlencoded' }))),
+      fc.constant(
+        raw('the fields as JSON', (b) => ({
+          body: Buffer.from(JSON.stringify(Object.fromEntries(b.fields ?? []))),
+          type: 'application/json',
+        })),
+      ),
+      fc.constant(
+        raw('the fields urlencoded', (b) => ({
+          body: Buffer.from(new URLSearchParams(b.fields ?? []).toString()),
+          type: 'application/x-www-form-urlencoded',
+        })),
+      ),
       fc.constantFrom(...WRONG_TYPES).map((type) => raw(`Content-Type ${type}`, (b) => ({ body: multipart(partsOf(b)), type }))),
     ),
   ];
@@ -426,8 +601,60 @@ function multipartMutations(e: Endpoint & { body: { type: 'multipart' } }): Muta
 }
 
 /** Percent-encoded or raw on purpose: `..`, `%` and broken escapes are sent as written. */
-const BAD_IDS = ['0', '-1', '2147483648', '99999999999999999999', '1.5', '1e3', '0x10', '+1', '%201', '%EF%BC%91', '%D9%A3', '%F0%9F%98%80', '%00', '..', '%2e%2e', '.', '%2F', 'null', 'NaN', '1;', '1%27', '1'.repeat(300), '%', '%zz', '%E0%A4%A', 'x'.repeat(9000), '1\\', '%5C1'];
-const BAD_TEXTS = ['', '..', '%2e%2e', '.', '%00', 'x'.repeat(8193), '%', '%zz', '%E0%A4%A', '%F0%9F%98%80', '00000000-0000-0000-0000-000000000000', 'ZZZZZZZZ-0000-0000-0000-000000000000', '%2F', '123456', '%EF%BC%91%EF%BC%92%EF%BC%93%EF%BC%94%EF%BC%95%EF%BC%96', '12345', '1234567', '-12345', '%3Cscript%3E', '%20', '..\\..', '%5C'];
+const BAD_IDS = [
+  '0',
+  '-1',
+  '2147483648',
+  '99999999999999999999',
+  '1.5',
+  '1e3',
+  '0x10',
+  '+1',
+  '%201',
+  '%EF%BC%91',
+  '%D9%A3',
+  '%F0%9F%98%80',
+  '%00',
+  '..',
+  '%2e%2e',
+  '.',
+  '%2F',
+  'null',
+  'NaN',
+  '1;',
+  '1%27',
+  '1'.repeat(300),
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  'x'.repeat(9000),
+  '1\\',
+  '%5C1',
+];
+const BAD_TEXTS = [
+  '',
+  '..',
+  '%2e%2e',
+  '.',
+  '%00',
+  'x'.repeat(8193),
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%F0%9F%98%80',
+  '00000000-0000-0000-0000-000000000000',
+  'ZZZZZZZZ-0000-0000-0000-000000000000',
+  '%2F',
+  '123456',
+  '%EF%BC%91%EF%BC%92%EF%BC%93%EF%BC%94%EF%BC%95%EF%BC%96',
+  '12345',
+  '1234567',
+  '-12345',
+  '%3Cscript%3E',
+  '%20',
+  '..\\..',
+  '%5C',
+];
 
 function pathMutations(e: Endpoint): fc.Arbitrary<Mutation>[] {
   const names = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
@@ -436,14 +663,48 @@ function pathMutations(e: Endpoint): fc.Arbitrary<Mutation>[] {
     fc.constantFrom(...names).chain((name) => {
       const isId = name === 'id' || name.endsWith('Id');
       const values = isId
-        ? fc.oneof(fc.constantFrom(...BAD_IDS), fc.bigInt({ min: 2n ** 31n, max: 10n ** 40n }).map(String), fc.integer({ min: -1e9, max: 0 }).map(String))
-        : fc.oneof(fc.constantFrom(...BAD_TEXTS), fc.string({ maxLength: 60 }).map(encodeURIComponent), fc.string({ unit: 'binary', maxLength: 30 }).map(encodeURIComponent));
-      return values.map((v): Mutation => ({ label: `{${name}} = ${clip(v)}`, apply: (b) => render({ ...b, params: { ...b.params, [name]: v } }) }));
+        ? fc.oneof(
+            fc.constantFrom(...BAD_IDS),
+            fc.bigInt({ min: 2n ** 31n, max: 10n ** 40n }).map(String),
+            fc.integer({ min: -1e9, max: 0 }).map(String),
+          )
+        : fc.oneof(
+            fc.constantFrom(...BAD_TEXTS),
+            fc.string({ maxLength: 60 }).map(encodeURIComponent),
+            fc.string({ unit: 'binary', maxLength: 30 }).map(encodeURIComponent),
+          );
+      return values.map((v): Mutation => ({
+        label: `{${name}} = ${clip(v)}`,
+        apply: (b) => render({ ...b, params: { ...b.params, [name]: v } }),
+      }));
     }),
   ];
 }
 
-const QUERY_VALUES = ['-1', '0', 'abc', '1e309', '10001', '1.5', '%00', '%', '%zz', '%E0%A4%A', '%FF', '%F0%9F%98%80', 'x'.repeat(8000), '', '+', '%20', 'true', '[]', '1%002', '2147483648', '99999999999999999999', '%26page%3D2'];
+const QUERY_VALUES = [
+  '-1',
+  '0',
+  'abc',
+  '1e309',
+  '10001',
+  '1.5',
+  '%00',
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%FF',
+  '%F0%9F%98%80',
+  'x'.repeat(8000),
+  '',
+  '+',
+  '%20',
+  'true',
+  '[]',
+  '1%002',
+  '2147483648',
+  '99999999999999999999',
+  '%26page%3D2',
+];
 
 function queryMutations(e: Endpoint): Mutations {
   const schema = e.query ? (z.toJSONSchema(e.query, { io: 'input', unrepresentable: 'any' }) as Schema) : {};
@@ -452,11 +713,23 @@ function queryMutations(e: Endpoint): Mutations {
     const values = [v].flat().map((x) => encodeURIComponent(typeof x === 'string' ? x : JSON.stringify(x)));
     return {
       label: `?${p} at an edge: ${clip(values)}`,
-      apply: (b) => render(b, { query: [...b.query.filter(([k]) => k !== p).map(([k, x]) => `${k}=${encodeURIComponent(x)}`), ...values.map((x) => `${p}=${x}`)].join('&') }),
+      apply: (b) =>
+        render(b, {
+          query: [
+            ...b.query.filter(([k]) => k !== p).map(([k, x]) => `${k}=${encodeURIComponent(x)}`),
+            ...values.map((x) => `${p}=${x}`),
+          ].join('&'),
+        }),
     };
   });
   const name = fc.constantFrom(...props, 'unknown', '__proto__', '', 'language', 'page[]');
-  const pair = fc.tuple(name, fc.array(fc.oneof(fc.constantFrom(...QUERY_VALUES), fc.string({ maxLength: 20 }).map(encodeURIComponent)), { minLength: 1, maxLength: 25 }));
+  const pair = fc.tuple(
+    name,
+    fc.array(fc.oneof(fc.constantFrom(...QUERY_VALUES), fc.string({ maxLength: 20 }).map(encodeURIComponent)), {
+      minLength: 1,
+      maxLength: 25,
+    }),
+  );
   const arbs = [
     pair.map(([n, values]): Mutation => ({
       label: `?${n}=${clip(values.join(','))}`,
@@ -465,7 +738,9 @@ function queryMutations(e: Endpoint): Mutations {
         return render(b, { query: [...kept, ...values.map((v) => `${n}=${v}`)].join('&') });
       },
     })),
-    fc.constantFrom('&&&', '=', '?=?', '%', 'page', 'page=1&page=2', 'tags=1&tags=x', 'a'.repeat(5000)).map((q): Mutation => ({ label: `query ${clip(q)}`, apply: (b) => render(b, { query: q }) })),
+    fc
+      .constantFrom('&&&', '=', '?=?', '%', 'page', 'page=1&page=2', 'tags=1&tags=x', 'a'.repeat(5000))
+      .map((q): Mutation => ({ label: `query ${clip(q)}`, apply: (b) => render(b, { query: q }) })),
   ];
   return { arbs: withEdges(arbs, atEdges), edges: atEdges };
 }
@@ -482,16 +757,27 @@ const JUNK_BODIES: { label: string; type?: string; body: Buffer }[] = [
 /** Bodies the operation does not take, headers it does not read. */
 function otherMutations(e: Endpoint): fc.Arbitrary<Mutation>[] {
   const out: fc.Arbitrary<Mutation>[] = [
-    fc.constantFrom('xx', '*', 'ja-JP;q=abc', 'x'.repeat(2000), ',,,', 'en;q=0.5, ja;q=1').map((v): Mutation => ({ label: `Accept-Language ${clip(v)}`, apply: (b) => render(b, { headers: { 'Accept-Language': v } }) })),
-    fc.constantFrom('', 'not an address', '1.2.3.4, , ,', 'x'.repeat(3000), '::1', '999.999.999.999').map((v): Mutation => ({ label: `X-Forwarded-For ${clip(v)}`, apply: (b) => render(b, { headers: { 'X-Forwarded-For': v } }) })),
+    fc
+      .constantFrom('xx', '*', 'ja-JP;q=abc', 'x'.repeat(2000), ',,,', 'en;q=0.5, ja;q=1')
+      .map((v): Mutation => ({ label: `Accept-Language ${clip(v)}`, apply: (b) => render(b, { headers: { 'Accept-Language': v } }) })),
+    fc
+      .constantFrom('', 'not an address', '1.2.3.4, , ,', 'x'.repeat(3000), '::1', '999.999.999.999')
+      .map((v): Mutation => ({ label: `X-Forwarded-For ${clip(v)}`, apply: (b) => render(b, { headers: { 'X-Forwarded-For': v } }) })),
   ];
   if (e.access === 'guest' || e.access === 'public') {
     out.push(
-      fc.constantFrom('Bearer x', `Bearer ${'a'.repeat(8000)}`, 'Basic YTpi', 'Bearer a.b.c', 'Bearer', 'bearer  x y').map((v): Mutation => ({ label: `Authorization ${clip(v)}`, apply: (b) => render(b, { headers: { Authorization: v } }) })),
+      fc
+        .constantFrom('Bearer x', `Bearer ${'a'.repeat(8000)}`, 'Basic YTpi', 'Bearer a.b.c', 'Bearer', 'bearer  x y')
+        .map((v): Mutation => ({ label: `Authorization ${clip(v)}`, apply: (b) => render(b, { headers: { Authorization: v } }) })),
     );
   }
   if (!e.body) {
-    out.push(fc.constantFrom(...JUNK_BODIES).map((j): Mutation => ({ label: `a body it does not take: ${j.label}`, apply: (b) => render(b, { body: j.body, headers: { 'Content-Type': j.type } }) })));
+    out.push(
+      fc.constantFrom(...JUNK_BODIES).map((j): Mutation => ({
+        label: `a body it does not take: ${j.label}`,
+        apply: (b) => render(b, { body: j.body, headers: { 'Content-Type': j.type } }),
+      })),
+    );
   }
   return out;
 }
@@ -518,7 +804,13 @@ let PNG: Uint8Array;
 let BOMB: Uint8Array;
 
 /** The operation's caller: a token of the kind its access needs. */
-const CALLER: Record<Endpoint['access'], Who> = { guest: 'anonymous', public: 'childA', session: 'parentA', parent: 'parentA', child: 'childA' };
+const CALLER: Record<Endpoint['access'], Who> = {
+  guest: 'anonymous',
+  public: 'childA',
+  session: 'parentA',
+  parent: 'parentA',
+  child: 'childA',
+};
 
 interface Rig {
   base: Base;
@@ -548,7 +840,10 @@ async function rigFor(id: OperationId, e: Endpoint, w: World, s: TestServer, ip:
       // Accounts of their own, made straight in the database (no sign-up, no argon2): each success deletes one;
       // each code check counts towards its account's limit (20 in 10 minutes), so the next account goes on.
       const account = async () => {
-        const [user] = await s.deps.db.insert(users).values({ email: uniqueEmail('doomed'), passwordHash: 'unused', emailVerifiedAt: new Date() }).returning();
+        const [user] = await s.deps.db
+          .insert(users)
+          .values({ email: uniqueEmail('doomed'), passwordHash: 'unused', emailVerifiedAt: new Date() })
+          .returning();
         return (await startSession(s.deps, user!, null)).access;
       };
       rig.base.token = await account();
@@ -644,54 +939,62 @@ afterAll(async () => {
 });
 
 describe('fuzzing every operation of the endpoint table', () => {
-  it(`answers at least ${RUNS} malformed requests per operation as the contract declares, and keeps serving`, { timeout: 300_000 }, async () => {
-    const url = new URL(s.url);
-    const failures: string[] = [];
-    const statuses = new Map<string, number>();
-    const timings = new Map<string, number>();
-    let requests = 0;
-    const started = Date.now();
-    console.log(`fuzz: seed ${SEED}, ${RUNS} runs per operation (FUZZ_SEED=${SEED} replays them)`);
+  it(
+    `answers at least ${RUNS} malformed requests per operation as the contract declares, and keeps serving`,
+    { timeout: 300_000 },
+    async () => {
+      const url = new URL(s.url);
+      const failures: string[] = [];
+      const statuses = new Map<string, number>();
+      const timings = new Map<string, number>();
+      let requests = 0;
+      const started = Date.now();
+      console.log(`fuzz: seed ${SEED}, ${RUNS} runs per operation (FUZZ_SEED=${SEED} replays them)`);
 
-    for (const [index, [id, e]] of OPERATIONS.entries()) {
-      // One client address per operation: the per-address limits stop the few well-formed sign-ups and logins.
-      const opStarted = Date.now();
-      const rig = await rigFor(id, e, w, s, `198.51.100.${index + 1}`);
-      const { arbitrary, examples } = mutationsOf(e);
-      await fc.assert(
-        fc.asyncProperty(arbitrary, async (mutation) => {
-          const raw = mutation.apply(rig.base);
-          const reply = await send(url, raw);
-          requests++;
-          statuses.set(`${id} ${reply.status}`, (statuses.get(`${id} ${reply.status}`) ?? 0) + 1);
-          const problem = check(id, e, raw, reply);
-          if (problem) failures.push(`${id}: ${mutation.label} (${raw.method} ${raw.path.slice(0, 120)}): ${problem}`);
-          if (rig.renew && (rig.usedUpBy ?? ((status) => status < 300))(reply.status)) await rig.renew();
-          return true;
-        }),
-        // Every edge value first (examples), then RUNS drawn at random.
-        { seed: SEED + index, numRuns: examples.length + RUNS, examples: examples.map((m): [Mutation] => [m]) },
+      for (const [index, [id, e]] of OPERATIONS.entries()) {
+        // One client address per operation: the per-address limits stop the few well-formed sign-ups and logins.
+        const opStarted = Date.now();
+        const rig = await rigFor(id, e, w, s, `198.51.100.${index + 1}`);
+        const { arbitrary, examples } = mutationsOf(e);
+        await fc.assert(
+          fc.asyncProperty(arbitrary, async (mutation) => {
+            const raw = mutation.apply(rig.base);
+            const reply = await send(url, raw);
+            requests++;
+            statuses.set(`${id} ${reply.status}`, (statuses.get(`${id} ${reply.status}`) ?? 0) + 1);
+            const problem = check(id, e, raw, reply);
+            if (problem) failures.push(`${id}: ${mutation.label} (${raw.method} ${raw.path.slice(0, 120)}): ${problem}`);
+            if (rig.renew && (rig.usedUpBy ?? ((status) => status < 300))(reply.status)) await rig.renew();
+            return true;
+          }),
+          // Every edge value first (examples), then RUNS drawn at random.
+          { seed: SEED + index, numRuns: examples.length + RUNS, examples: examples.map((m): [Mutation] => [m]) },
+        );
+        timings.set(id, Date.now() - opStarted);
+      }
+
+      const byOperation = new Map<string, string[]>();
+      for (const [k, n] of statuses) {
+        const [op, status] = k.split(' ');
+        byOperation.set(op!, [...(byOperation.get(op!) ?? []), `${status}x${n}`]);
+      }
+      console.log(
+        `fuzz statuses:\n${[...byOperation].map(([op, list]) => `  ${op.padEnd(22)} ${`${timings.get(op)} ms`.padStart(9)}  ${list.join(' ')}`).join('\n')}`,
       );
-      timings.set(id, Date.now() - opStarted);
-    }
-
-    const byOperation = new Map<string, string[]>();
-    for (const [k, n] of statuses) {
-      const [op, status] = k.split(' ');
-      byOperation.set(op!, [...(byOperation.get(op!) ?? []), `${status}x${n}`]);
-    }
-    console.log(`fuzz statuses:\n${[...byOperation].map(([op, list]) => `  ${op.padEnd(22)} ${`${timings.get(op)} ms`.padStart(9)}  ${list.join(' ')}`).join('\n')}`);
-    const serverErrors = [...statuses].filter(([k]) => Number(k.split(' ')[1]) >= 500).reduce((n, [, count]) => n + count, 0);
-    console.log(`fuzz: ${requests} requests over ${OPERATIONS.length} operations, ${serverErrors} server errors (seed ${SEED}, ${((Date.now() - started) / 1000).toFixed(1)} s)`);
-    // Still healthy: the reference data answers, a normal login works, and family A's tokens still do.
-    expect((await s.request('/api/public-navbar/')).status).toBe(200);
-    const login = await s.request('/api/login/', { json: { email: w.a.parent.email, password: PASSWORD } });
-    expect(login.status).toBe(200);
-    expect((await s.request('/api/user/me/', { token: login.body.access })).status).toBe(200);
-    recordCheck('fuzz', `${requests} malformed requests over ${OPERATIONS.length} operations, ${serverErrors} server errors`);
-    expect((await s.request('/api/profile/', { token: w.a.kid.access })).status).toBe(200);
-    expect(failures).toEqual([]);
-    expect(serverErrors).toBe(0);
-    expect(requests).toBeGreaterThanOrEqual(OPERATIONS.length * RUNS);
-  });
+      const serverErrors = [...statuses].filter(([k]) => Number(k.split(' ')[1]) >= 500).reduce((n, [, count]) => n + count, 0);
+      console.log(
+        `fuzz: ${requests} requests over ${OPERATIONS.length} operations, ${serverErrors} server errors (seed ${SEED}, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      );
+      // Still healthy: the reference data answers, a normal login works, and family A's tokens still do.
+      expect((await s.request('/api/public-navbar/')).status).toBe(200);
+      const login = await s.request('/api/login/', { json: { email: w.a.parent.email, password: PASSWORD } });
+      expect(login.status).toBe(200);
+      expect((await s.request('/api/user/me/', { token: login.body.access })).status).toBe(200);
+      recordCheck('fuzz', `${requests} malformed requests over ${OPERATIONS.length} operations, ${serverErrors} server errors`);
+      expect((await s.request('/api/profile/', { token: w.a.kid.access })).status).toBe(200);
+      expect(failures).toEqual([]);
+      expect(serverErrors).toBe(0);
+      expect(requests).toBeGreaterThanOrEqual(OPERATIONS.length * RUNS);
+    },
+  );
 });

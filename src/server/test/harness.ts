@@ -85,7 +85,13 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const dataDir = await mkdtemp(join(tmpdir(), 'lm-test-'));
   const ownsDatabase = !options.database;
   const database = options.database ?? (await createTestDatabase());
-  const config = loadConfig({ DATA_DIR: dataDir, DEMO: options.seed === false ? '0' : '1', TRUST_PROXY: '1', DIST_DIR: join(dataDir, 'dist'), PUBLIC_URL: 'http://museum.test' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DEMO: options.seed === false ? '0' : '1',
+    TRUST_PROXY: '1',
+    DIST_DIR: join(dataDir, 'dist'),
+    PUBLIC_URL: 'http://museum.test',
+  });
   const storage = createDiskStorage(join(dataDir, 'media'));
   if (config.demo) await seedDemo(database.db, storage);
   const outboxDir = join(dataDir, 'outbox');
@@ -178,7 +184,11 @@ let counter = 0;
 export const uniqueEmail = (prefix = 'parent') => `${prefix}${Date.now()}x${++counter}@example.com`;
 
 /** Sign-up, verification through the e-mailed link, and login: a parent's token pair. */
-export async function signupVerified(s: TestServer, email = uniqueEmail(), password = PASSWORD): Promise<{ email: string; access: string; refresh: string }> {
+export async function signupVerified(
+  s: TestServer,
+  email = uniqueEmail(),
+  password = PASSWORD,
+): Promise<{ email: string; access: string; refresh: string }> {
   const signup = await s.request('/api/signup/', { json: { email, password, confirm_password: password } });
   if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
   const { uid, token } = linkParts((await s.waitForMail(email)).link);
@@ -193,13 +203,23 @@ export const TOKYO = '東京都 (Tokyo)';
 
 export function profileForm(username: string, extra: Record<string, string | Blob> = {}): FormData {
   const form = new FormData();
-  const fields: Record<string, string | Blob> = { address: TOKYO, username, first_name: `Real ${username}`, date_of_birth: '2018-05-01', ...extra };
+  const fields: Record<string, string | Blob> = {
+    address: TOKYO,
+    username,
+    first_name: `Real ${username}`,
+    date_of_birth: '2018-05-01',
+    ...extra,
+  };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   return form;
 }
 
 /** Registers a profile and logs in as it: the profile and its child token pair. */
-export async function childSession(s: TestServer, parentToken: string, username: string): Promise<{ id: number; access: string; refresh: string }> {
+export async function childSession(
+  s: TestServer,
+  parentToken: string,
+  username: string,
+): Promise<{ id: number; access: string; refresh: string }> {
   const created = await s.request('/api/register-profile/', { token: parentToken, form: profileForm(username) });
   if (created.status !== 201) throw new Error(`register-profile failed: ${JSON.stringify(created.body)}`);
   const login = await s.request('/api/profile/login/', { token: parentToken, json: { username } });

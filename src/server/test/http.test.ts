@@ -58,7 +58,12 @@ describe('share target without a service worker', () => {
   it('sends a shared POST (even with a cookie and no CSRF header) to the capture page, never an error', async () => {
     const form = new FormData();
     form.append('photos', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }), 'a.jpg');
-    const res = await fetch(`${s.url}/share-target`, { method: 'POST', body: form, redirect: 'manual', headers: { Cookie: 'csrftoken=abc' } });
+    const res = await fetch(`${s.url}/share-target`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+      headers: { Cookie: 'csrftoken=abc' },
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/register-work');
   });
@@ -68,7 +73,14 @@ describe('/media', () => {
   it('serves only files inside DATA_DIR/media', async () => {
     await writeFile(join(s.dataDir, 'secret.webp'), 'top secret');
     await mkdir(join(s.dataDir, 'media', 'avatars'), { recursive: true });
-    for (const path of ['/media/../secret.webp', '/media/%2e%2e/secret.webp', '/media/avatars/%2e%2e%2f%2e%2e%2fsecret.webp', '/media/avatars', '/media/avatars/none.webp', '/media/..%5csecret.webp']) {
+    for (const path of [
+      '/media/../secret.webp',
+      '/media/%2e%2e/secret.webp',
+      '/media/avatars/%2e%2e%2f%2e%2e%2fsecret.webp',
+      '/media/avatars',
+      '/media/avatars/none.webp',
+      '/media/..%5csecret.webp',
+    ]) {
       const res = await fetch(s.url + path);
       expect(res.status, path).toBe(404);
       expect(await res.text()).not.toContain('top secret');
@@ -86,7 +98,8 @@ describe('CSRF', () => {
     const token = /csrftoken=([\w-]+)/.exec(cookie)![1]!;
 
     const body = JSON.stringify({ email: uniqueEmail('c'), password: 'Wrong1234' });
-    const post = (headers: Record<string, string>) => fetch(`${s.url}/api/login/`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
+    const post = (headers: Record<string, string>) =>
+      fetch(`${s.url}/api/login/`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
 
     const missing = await post({ Cookie: `csrftoken=${token}` });
     expect(missing.status).toBe(403);
@@ -96,13 +109,16 @@ describe('CSRF', () => {
     // No cookie: an API client with bearer auth, not checked.
     expect((await post({})).status).toBe(401);
     // A request that already has the cookie does not get a new one.
-    expect((await fetch(`${s.url}/api/public-navbar/`, { headers: { Cookie: `csrftoken=${token}` } })).headers.get('set-cookie')).toBeNull();
+    expect(
+      (await fetch(`${s.url}/api/public-navbar/`, { headers: { Cookie: `csrftoken=${token}` } })).headers.get('set-cookie'),
+    ).toBeNull();
   });
 });
 
 describe('error bodies and language', () => {
   it('answers malformed JSON, wrong types and odd bodies with 400, never 500', async () => {
-    const raw = (body: string, type = 'application/json') => fetch(`${s.url}/api/login/`, { method: 'POST', headers: { 'Content-Type': type }, body });
+    const raw = (body: string, type = 'application/json') =>
+      fetch(`${s.url}/api/login/`, { method: 'POST', headers: { 'Content-Type': type }, body });
     const bad = await raw('{"email":');
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ non_field_errors: [M.invalidBody.message] });

@@ -70,7 +70,9 @@ describe('the OpenAPI document', () => {
       const schemas: [string, Json][] = [
         ...op.parameters.map((p): [string, Json] => [`parameter ${p.name}`, p.schema]),
         ...Object.entries(op.requestBody?.content ?? {}).map(([type, c]): [string, Json] => [`request ${type}`, c.schema]),
-        ...Object.entries(op.responses).flatMap(([status, r]) => Object.entries(r.content).map(([type, c]): [string, Json] => [`${status} ${type}`, c.schema])),
+        ...Object.entries(op.responses).flatMap(([status, r]) =>
+          Object.entries(r.content).map(([type, c]): [string, Json] => [`${status} ${type}`, c.schema]),
+        ),
       ];
       for (const [where, schema] of schemas) {
         count++;
@@ -90,7 +92,10 @@ describe('the OpenAPI document', () => {
     for (const { op } of documented()) {
       const e: Endpoint = ENDPOINTS[op.operationId as keyof typeof ENDPOINTS];
       expect(Object.keys(op.responses).sort(), op.operationId).toEqual([...responsesOf(e).keys()].map(String).sort());
-      expect(op.parameters.filter((p) => p.in === 'path').map((p) => p.name), op.operationId).toEqual(paramNames(e.path));
+      expect(
+        op.parameters.filter((p) => p.in === 'path').map((p) => p.name),
+        op.operationId,
+      ).toEqual(paramNames(e.path));
       expect(Boolean(op.requestBody), op.operationId).toBe(Boolean(e.body));
     }
   });
@@ -114,14 +119,19 @@ describe('every documented operation is served', () => {
     const publicWork = await made(s, kid, { images: [await png()], is_public: true });
     const unrouted: string[] = [];
     for (const { method, path, op } of documented()) {
-      const params = Object.fromEntries(paramNames(path).map((name) => [name, isIdParam(name) ? (op.operationId === 'work' ? publicWork : 1) : 'x']));
+      const params = Object.fromEntries(
+        paramNames(path).map((name) => [name, isIdParam(name) ? (op.operationId === 'work' ? publicWork : 1) : 'x']),
+      );
       const filled = fillPath(path, params);
       for (const variant of new Set([filled, filled.replace(/(.)\/$/, '$1'), filled.endsWith('/') ? filled : `${filled}/`])) {
         // The router's own answer: the handlers it picks include the operation's route.
-        const matched = (app.router.match(method, variant.replace(/(.)\/$/, '$1'))[0] as [[unknown, { method: string; path: string }], unknown][])
+        const matched = (
+          app.router.match(method, variant.replace(/(.)\/$/, '$1'))[0] as [[unknown, { method: string; path: string }], unknown][]
+        )
           .map(([[, route]]) => route)
           .filter((route) => route.method === method);
-        if (!matched.some((route) => key(method, route.path) === key(method, path))) unrouted.push(`${method} ${variant}: the router picks ${JSON.stringify(matched)}`);
+        if (!matched.some((route) => key(method, route.path) === key(method, path)))
+          unrouted.push(`${method} ${variant}: the router picks ${JSON.stringify(matched)}`);
         // Over HTTP, without a token or body: an answer of the operation (401, 400, 200...), never the unknown route's 404.
         const res = await s.request(variant, { method, ...(method === 'POST' || method === 'PATCH' ? { json: {} } : {}) });
         if (res.status === 404) unrouted.push(`${method} ${variant}: 404 ${JSON.stringify(res.body)}`);
@@ -134,7 +144,9 @@ describe('every documented operation is served', () => {
     const res = await s.request('/api/no-such-operation/');
     expect(res).toMatchObject({ status: 404, body: { detail: 'Not found.' } });
     const app = createApp(s.deps);
-    const matched = (app.router.match('GET', '/api/no-such-operation') as [[unknown, { path: string }], unknown][][])[0]!.map(([[, r]]) => r.path);
+    const matched = (app.router.match('GET', '/api/no-such-operation') as [[unknown, { path: string }], unknown][][])[0]!.map(
+      ([[, r]]) => r.path,
+    );
     expect(matched.every((p) => !p.startsWith('/api/') || p === '/api/*')).toBe(true);
   });
 });

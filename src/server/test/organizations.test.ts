@@ -31,7 +31,10 @@ describe('organizations', () => {
     for (const token of [p.access, kid.access]) expect((await s.request(`/api/organizations/${body.id}`, { token })).status).toBe(404);
     expect((await s.request('/api/profile/', { method: 'PATCH', token: kid.access, json: { organizations: [body.id] } })).status).toBe(200);
     for (const token of [p.access, kid.access]) {
-      expect(await s.request(`/api/organizations/${body.id}`, { token })).toMatchObject({ status: 200, body: { id: body.id, name: 'Aozora Kids Atelier' } });
+      expect(await s.request(`/api/organizations/${body.id}`, { token })).toMatchObject({
+        status: 200,
+        body: { id: body.id, name: 'Aozora Kids Atelier' },
+      });
     }
     // A sibling that did not join, and another family, do not see it.
     const sibling = await childSession(s, p.access, 'sibling');
@@ -70,7 +73,10 @@ describe('organizations', () => {
 
 describe('public reference data', () => {
   it('serves the navbar links', async () => {
-    expect(await s.request('/api/public-navbar/')).toMatchObject({ status: 200, body: [{ navbar_type: 'blog', url: 'https://note.com/littlemuseum' }] });
+    expect(await s.request('/api/public-navbar/')).toMatchObject({
+      status: 200,
+      body: [{ navbar_type: 'blog', url: 'https://note.com/littlemuseum' }],
+    });
   });
 
   it('names categories and tags in the request language', async () => {

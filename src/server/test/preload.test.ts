@@ -82,6 +82,8 @@ describe('index.html with its preloads', () => {
     const { res, html } = await page('/login', { 'Accept-Language': 'en' });
     expect(res.status).toBe(200);
     expect(html).toBe(index);
-    expect(res.headers.get('link')).toBe('</assets/index-1.js>; rel=modulepreload; crossorigin, </assets/index-1.css>; rel=preload; as=style; crossorigin');
+    expect(res.headers.get('link')).toBe(
+      '</assets/index-1.js>; rel=modulepreload; crossorigin, </assets/index-1.css>; rel=preload; as=style; crossorigin',
+    );
   });
 });

@@ -39,16 +39,19 @@ describe('1. a child token acts for its own profile only', () => {
     expect(account.body.profiles.map((p: { username: string }) => p.username)).toEqual(['kid', 'sib']);
     expect((await me(sibling.access)).status).toBe(200);
     // What a child's pages need: the account's image count, with either token.
-    for (const token of [kid.access, parent.access]) expect((await s.request('/api/billing/user-image-count/', { token })).status).toBe(200);
+    for (const token of [kid.access, parent.access])
+      expect((await s.request('/api/billing/user-image-count/', { token })).status).toBe(200);
     // A child may still delete its own profile (as /user-info does).
     expect((await s.request(`/api/profiles/${kid.id}/delete/`, { method: 'DELETE', token: kid.access })).status).toBe(200);
   });
 });
 
-describe("2. deleting a work, a profile or an account deletes every file it owned", () => {
+describe('2. deleting a work, a profile or an account deletes every file it owned', () => {
   it('leaves no file of a deleted work, profile or account in the media folder, and none is served', async () => {
     const parent = await signupVerified(s);
-    const withAvatar = profileForm('painter', { profile_picture: new File([new Uint8Array(await png(300, 300))], 'me.png', { type: 'image/png' }) });
+    const withAvatar = profileForm('painter', {
+      profile_picture: new File([new Uint8Array(await png(300, 300))], 'me.png', { type: 'image/png' }),
+    });
     const created = await s.request('/api/register-profile/', { token: parent.access, form: withAvatar });
     expect(created.status).toBe(201);
     const painter = (await s.request('/api/profile/login/', { token: parent.access, json: { username: 'painter' } })).body;
@@ -140,17 +143,34 @@ describe('the e-mail change link, attacked', () => {
     }
     // Another account's link does not move this one, and a child cannot start a change.
     const other = await signupVerified(s);
-    await s.request('/api/account-info/', { method: 'PATCH', token: other.access, json: { email: `moved-${other.email}`, current_password: PASSWORD } });
+    await s.request('/api/account-info/', {
+      method: 'PATCH',
+      token: other.access,
+      json: { email: `moved-${other.email}`, current_password: PASSWORD },
+    });
     const { token } = (await import('./harness')).linkParts((await s.waitForMail(`moved-${other.email}`)).link);
     const { body: mine } = await s.request('/api/account-info/', { token: parent.access });
     expect(mine.email).toBe(parent.email);
     const users = (await import('../db/schema')).users;
-    const [row] = await s.deps.db.select().from(users).where((await import('drizzle-orm')).eq(users.email, parent.email));
+    const [row] = await s.deps.db
+      .select()
+      .from(users)
+      .where((await import('drizzle-orm')).eq(users.email, parent.email));
     expect(await confirm(row!.uuid, token)).toMatchObject({ status: 400 });
     expect(
-      await s.request('/api/account-info/', { method: 'PATCH', token: kid.access, json: { email: `kid-${parent.email}`, current_password: PASSWORD } }),
+      await s.request('/api/account-info/', {
+        method: 'PATCH',
+        token: kid.access,
+        json: { email: `kid-${parent.email}`, current_password: PASSWORD },
+      }),
     ).toMatchObject({ status: 403 });
-    expect(await s.request('/api/account-info/', { method: 'PATCH', token: parent.access, json: { email: 'x@example.com', current_password: 'p'.repeat(10_000) } })).toMatchObject({
+    expect(
+      await s.request('/api/account-info/', {
+        method: 'PATCH',
+        token: parent.access,
+        json: { email: 'x@example.com', current_password: 'p'.repeat(10_000) },
+      }),
+    ).toMatchObject({
       status: 400,
       body: { current_password: [M.currentPasswordWrong.message] },
     });
@@ -237,7 +257,10 @@ describe('4. an organization is joined only with proof of its code', () => {
     const [two] = await s.deps.db.insert(organizations).values({ name: 'Secret Studio', code: '827364' }).returning();
     const patch = (json: unknown, token = kid.access) => s.request('/api/profile/', { method: 'PATCH', token, json });
 
-    expect(await patch({ organizations: [one!.id, two!.id] })).toMatchObject({ status: 400, body: { organizations: [M.orgCodeInvalid.message] } });
+    expect(await patch({ organizations: [one!.id, two!.id] })).toMatchObject({
+      status: 400,
+      body: { organizations: [M.orgCodeInvalid.message] },
+    });
     for (let i = 0; i < 20; i++) await s.request(`/api/organizations/check/${String(300000 + i)}/`, { token: kid.access });
     expect((await s.request('/api/organizations/check/918273/', { token: kid.access })).status).toBe(429);
     expect(await patch({ organizations: [one!.id] })).toMatchObject({ status: 400, body: { organizations: [M.orgCodeInvalid.message] } });
@@ -251,7 +274,10 @@ describe('4. an organization is joined only with proof of its code', () => {
     expect((await s.request('/api/organizations/check/918273/', { token: other.access })).status).toBe(200);
     expect((await patch({ organizations: [one!.id] }, other.access)).status).toBe(200);
     expect(await patch({ organizations: [one!.id] }, sibling.access)).toMatchObject({ status: 400 });
-    expect((await s.request(`/api/organizations/${one!.id}`, { token: other.access })).body).toEqual({ id: one!.id, name: 'Hidden Atelier' });
+    expect((await s.request(`/api/organizations/${one!.id}`, { token: other.access })).body).toEqual({
+      id: one!.id,
+      name: 'Hidden Atelier',
+    });
     // Keeping it needs no new proof; removing it is always allowed.
     expect((await patch({ organizations: [one!.id], first_name: 'Renamed' }, other.access)).status).toBe(200);
     expect((await patch({ organizations: [] }, other.access)).body.organizations).toEqual([]);
@@ -259,7 +285,7 @@ describe('4. an organization is joined only with proof of its code', () => {
 });
 
 describe('5. only the owner publishes', () => {
-  it("a family member the owner shares with edits the work but cannot make it public", async () => {
+  it('a family member the owner shares with edits the work but cannot make it public', async () => {
     const fam = await family(s, 2);
     const [owner, editor] = fam.kids as [(typeof fam.kids)[0], (typeof fam.kids)[0]];
     await share(s, owner, [editor]);
@@ -271,11 +297,17 @@ describe('5. only the owner publishes', () => {
     expect(edit).toMatchObject({ status: 200, body: { title: 'Renamed by my sister', is_public: false } });
     expect((await s.request(`/api/artworks/${work}`)).status).toBe(404);
     // The owner can.
-    const own = await s.request(`/api/artworks/${work}/update/`, { token: owner.access, form: workForm({ title: 'Mine', is_public: true }) });
+    const own = await s.request(`/api/artworks/${work}/update/`, {
+      token: owner.access,
+      form: workForm({ title: 'Mine', is_public: true }),
+    });
     expect(own).toMatchObject({ status: 200, body: { is_public: true } });
     expect((await s.request(`/api/artworks/${work}`)).status).toBe(200);
     // And an editor's save of the form keeps the owner's choice, public stays public.
-    const again = await s.request(`/api/artworks/${work}/update/`, { token: editor.access, form: workForm({ title: 'Mine too', is_public: false }) });
+    const again = await s.request(`/api/artworks/${work}/update/`, {
+      token: editor.access,
+      form: workForm({ title: 'Mine too', is_public: false }),
+    });
     expect(again).toMatchObject({ status: 200, body: { is_public: true } });
   });
 });
@@ -309,15 +341,24 @@ describe('7. what a user can send is never a 500', () => {
       status: 400,
       body: { username: [M.invalidValue.message] },
     });
-    expect(await s.request('/api/register-profile/', { token: parent.access, form: profileForm('named', { first_name: 'Ka\u0000i' }) })).toMatchObject({
+    expect(
+      await s.request('/api/register-profile/', { token: parent.access, form: profileForm('named', { first_name: 'Ka\u0000i' }) }),
+    ).toMatchObject({
       status: 400,
       body: { first_name: [M.invalidValue.message] },
     });
-    expect(await s.request('/api/profile/', { method: 'PATCH', token: kid.access, json: { first_name: 'x\u0000' } })).toMatchObject({ status: 400 });
-    expect(await account({ first_name: 'Ke\u0000i', address: TOKYO })).toMatchObject({ status: 400, body: { first_name: [M.invalidValue.message] } });
+    expect(await s.request('/api/profile/', { method: 'PATCH', token: kid.access, json: { first_name: 'x\u0000' } })).toMatchObject({
+      status: 400,
+    });
+    expect(await account({ first_name: 'Ke\u0000i', address: TOKYO })).toMatchObject({
+      status: 400,
+      body: { first_name: [M.invalidValue.message] },
+    });
 
     for (const day of ['2015-02-29', '2016-02-30', '2016-04-31', '2016-13-01', '2016-00-10']) {
-      expect(await s.request('/api/register-profile/', { token: parent.access, form: profileForm('dated', { date_of_birth: day }) })).toMatchObject({
+      expect(
+        await s.request('/api/register-profile/', { token: parent.access, form: profileForm('dated', { date_of_birth: day }) }),
+      ).toMatchObject({
         status: 400,
         body: { date_of_birth: [M.dobInvalid.message] },
       });
@@ -326,7 +367,10 @@ describe('7. what a user can send is never a 500', () => {
         body: { date_of_birth: [M.dobInvalid.message] },
       });
     }
-    expect((await s.request('/api/register-profile/', { token: parent.access, form: profileForm('leap', { date_of_birth: '2016-02-29' }) })).status).toBe(201);
+    expect(
+      (await s.request('/api/register-profile/', { token: parent.access, form: profileForm('leap', { date_of_birth: '2016-02-29' }) }))
+        .status,
+    ).toBe(201);
 
     const huge = `${'x'.repeat(200_000)}@example.com`;
     expect((await s.request('/api/login/', { json: { email: huge, password: PASSWORD } })).status).toBe(401);

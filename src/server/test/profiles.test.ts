@@ -25,7 +25,15 @@ describe('register-profile', () => {
     const form = profileForm('pic', { profile_picture: new File([blob(input, 'image/jpeg')], 'photo.jpg', { type: 'image/jpeg' }) });
     const res = await s.request('/api/register-profile/', { token: p.access, form });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ username: 'pic', first_name: 'Real pic', date_of_birth: '2018-05-01', is_logged_in: false, is_published: false, organizations: [], shared_users: [] });
+    expect(res.body).toMatchObject({
+      username: 'pic',
+      first_name: 'Real pic',
+      date_of_birth: '2018-05-01',
+      is_logged_in: false,
+      is_published: false,
+      organizations: [],
+      shared_users: [],
+    });
     expect(res.body.profile_picture).toMatch(/^\/media\/avatars\/[0-9a-f]{32}\.webp$/);
 
     const served = await fetch(s.url + res.body.profile_picture);
@@ -43,7 +51,8 @@ describe('register-profile', () => {
 
     // Orientation 6 turns the left (red) half to the top.
     const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
-    const px = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
+    const px = (x: number, y: number) =>
+      Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
     expect(px(128, 20)[0]).toBeGreaterThan(200);
     expect(px(128, 235)[2]).toBeGreaterThan(200);
   });
@@ -53,11 +62,19 @@ describe('register-profile', () => {
     const html = new File([blob('<html><script>alert(1)</script></html>', 'image/jpeg')], 'evil.jpg', { type: 'image/jpeg' });
     const res = await s.request('/api/register-profile/', { token: p.access, form: profileForm('evil', { profile_picture: html }) });
     expect(res).toMatchObject({ status: 400, body: { profile_picture: [M.imageType.message] } });
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer();
-    const res2 = await s.request('/api/register-profile/', { token: p.access, form: profileForm('gif', { profile_picture: new File([blob(gif, 'image/gif')], 'a.gif') }) });
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    const res2 = await s.request('/api/register-profile/', {
+      token: p.access,
+      form: profileForm('gif', { profile_picture: new File([blob(gif, 'image/gif')], 'a.gif') }),
+    });
     expect(res2).toMatchObject({ status: 400, body: { profile_picture: [M.imageType.message] } });
     const truncated = (await photoWithGps()).subarray(0, 300);
-    const res3 = await s.request('/api/register-profile/', { token: p.access, form: profileForm('cut', { profile_picture: new File([blob(truncated, 'image/jpeg')], 'a.jpg') }) });
+    const res3 = await s.request('/api/register-profile/', {
+      token: p.access,
+      form: profileForm('cut', { profile_picture: new File([blob(truncated, 'image/jpeg')], 'a.jpg') }),
+    });
     expect(res3).toMatchObject({ status: 400, body: { profile_picture: [M.imageUnreadable.message] } });
     // Nothing was created by the failed attempts.
     expect((await s.request('/api/children/', { token: p.access })).body).toEqual([]);
@@ -66,7 +83,10 @@ describe('register-profile', () => {
   it('rejects pictures over the size limit', async () => {
     const p = await signupVerified(s);
     const big = new Uint8Array(16 * 1024 * 1024);
-    const res = await s.request('/api/register-profile/', { token: p.access, form: profileForm('big', { profile_picture: new File([blob(big, 'image/jpeg')], 'a.jpg') }) });
+    const res = await s.request('/api/register-profile/', {
+      token: p.access,
+      form: profileForm('big', { profile_picture: new File([blob(big, 'image/jpeg')], 'a.jpg') }),
+    });
     expect(res).toMatchObject({ status: 400, body: { profile_picture: [M.imageTooLarge.message] } });
   });
 
@@ -119,7 +139,10 @@ describe('profile lists and the active profile', () => {
     const a = await childSession(s, p.access, 'aki');
     const b = await childSession(s, p.access, 'ben');
     const asParent = await s.request('/api/profiles/', { token: p.access });
-    expect(asParent.body.map((x: { username: string; is_logged_in: boolean }) => [x.username, x.is_logged_in])).toEqual([['aki', false], ['ben', false]]);
+    expect(asParent.body.map((x: { username: string; is_logged_in: boolean }) => [x.username, x.is_logged_in])).toEqual([
+      ['aki', false],
+      ['ben', false],
+    ]);
     const asChild = await s.request('/api/profiles/', { token: b.access });
     expect(asChild.body.map((x: { is_logged_in: boolean }) => x.is_logged_in)).toEqual([false, true]);
     expect(asChild.body[0].shared_users).toEqual([{ id: b.id, username: 'ben', profile_picture: null, is_shared: false }]);
@@ -167,10 +190,19 @@ describe('profile lists and the active profile', () => {
     const foreign = await childSession(s, q.access, 'gen');
     const patch = (json: unknown) => s.request('/api/profile/', { method: 'PATCH', token: a.access, json });
     expect(await patch({ organizations: [999999] })).toMatchObject({ status: 400, body: { organizations: [M.orgCodeInvalid.message] } });
-    expect(await patch({ shared_users: [{ id: foreign.id, is_shared: true }] })).toMatchObject({ status: 400, body: { shared_users: [M.invalidUser.message] } });
-    expect(await patch({ shared_users: [{ id: a.id, is_shared: true }] })).toMatchObject({ status: 400, body: { shared_users: [M.invalidUser.message] } });
+    expect(await patch({ shared_users: [{ id: foreign.id, is_shared: true }] })).toMatchObject({
+      status: 400,
+      body: { shared_users: [M.invalidUser.message] },
+    });
+    expect(await patch({ shared_users: [{ id: a.id, is_shared: true }] })).toMatchObject({
+      status: 400,
+      body: { shared_users: [M.invalidUser.message] },
+    });
     expect(await patch({ is_published: 'yes' })).toMatchObject({ status: 400, body: { is_published: [M.invalidValue.message] } });
-    expect(await patch({ shared_users: [{ id: 'x', is_shared: true }] })).toMatchObject({ status: 400, body: { 'shared_users.0.id': [M.invalidValue.message] } });
+    expect(await patch({ shared_users: [{ id: 'x', is_shared: true }] })).toMatchObject({
+      status: 400,
+      body: { 'shared_users.0.id': [M.invalidValue.message] },
+    });
     expect(await patch({ username: 'fuu' })).toMatchObject({ status: 400, body: { username: [M.usernameTaken.message] } });
     const noDob = await patch({ date_of_birth: '' });
     expect(noDob.status).toBe(400);
@@ -179,7 +211,7 @@ describe('profile lists and the active profile', () => {
 });
 
 describe('profile deletion', () => {
-  it('deletes a family profile and its picture; another family gets 404, another family\'s child 403', async () => {
+  it("deletes a family profile and its picture; another family gets 404, another family's child 403", async () => {
     const p = await signupVerified(s);
     const q = await signupVerified(s);
     const input = await photoWithGps();
@@ -189,9 +221,15 @@ describe('profile deletion', () => {
     });
     const path = `/api/profiles/${created.body.id}/delete/`;
     const qChild = await childSession(s, q.access, 'intruder');
-    expect(await s.request(path, { method: 'DELETE', token: q.access })).toMatchObject({ status: 404, body: { detail: M.notFound.message } });
+    expect(await s.request(path, { method: 'DELETE', token: q.access })).toMatchObject({
+      status: 404,
+      body: { detail: M.notFound.message },
+    });
     // A child token deletes its own profile only, whatever the id names.
-    expect(await s.request(path, { method: 'DELETE', token: qChild.access })).toMatchObject({ status: 403, body: { detail: M.parentRequired.message } });
+    expect(await s.request(path, { method: 'DELETE', token: qChild.access })).toMatchObject({
+      status: 403,
+      body: { detail: M.parentRequired.message },
+    });
     expect((await s.request(path, { method: 'DELETE' })).status).toBe(401);
     const res = await s.request(path, { method: 'DELETE', token: p.access });
     expect(res).toMatchObject({ status: 200, body: { message: M.profileDeleted.message } });

@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const login = (server: TestServer, email: string, password: string, ip?: string) => server.request('/api/login/', { json: { email, password }, ip });
+const login = (server: TestServer, email: string, password: string, ip?: string) =>
+  server.request('/api/login/', { json: { email, password }, ip });
 
 describe('login', () => {
   it('locks an address after 10 failures, across app instances, until the window passes', async () => {

@@ -24,14 +24,19 @@ const full = (count: number) => ({ images: [M.freePlanLimit.message.replace('{co
 
 /** A JPEG cut in half: sharp fails to decode it, so an answer about it means it was decoded. */
 async function truncatedJpeg(): Promise<{ bytes: Uint8Array; name: string; type: string }> {
-  const whole = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+  const whole = await sharp({
+    create: { width: 400, height: 300, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  })
+    .jpeg()
+    .toBuffer();
   return { bytes: whole.subarray(0, Math.floor(whole.length / 2)), name: 'cut.jpg', type: 'image/jpeg' };
 }
 
 const BOUNDARY = 'lm-upload-limits';
 const enc = new TextEncoder();
 const part = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-const fileHead = (name = 'images') => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+const fileHead = (name = 'images') =>
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
 const closing = `\r\n--${BOUNDARY}--\r\n`;
 
 interface Streamed {
@@ -49,7 +54,14 @@ interface Streamed {
  * sometimes sees its write fail (EPIPE) before it has parsed the answer already sent: such an attempt must
  * still have stopped early (`sent` is checked by the caller on the answer), and is tried again, up to 3 times.
  */
-async function streamed(path: string, token: string, first: string, chunk: Uint8Array, times: number, last: Uint8Array | string = closing): Promise<Streamed> {
+async function streamed(
+  path: string,
+  token: string,
+  first: string,
+  chunk: Uint8Array,
+  times: number,
+  last: Uint8Array | string = closing,
+): Promise<Streamed> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await streamedOnce(path, token, first, chunk, times, last);
@@ -60,13 +72,26 @@ async function streamed(path: string, token: string, first: string, chunk: Uint8
   }
 }
 
-function streamedOnce(path: string, token: string, first: string, chunk: Uint8Array, times: number, last: Uint8Array | string): Promise<Streamed> {
+function streamedOnce(
+  path: string,
+  token: string,
+  first: string,
+  chunk: Uint8Array,
+  times: number,
+  last: Uint8Array | string,
+): Promise<Streamed> {
   const url = new URL(s.url);
   return new Promise((resolve, reject) => {
     let sent = 0;
     let answered = false;
     const req = httpRequest(
-      { host: url.hostname, port: url.port, path, method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` },
+      },
       (res) => {
         answered = true;
         let text = '';
@@ -91,7 +116,10 @@ function streamedOnce(path: string, token: string, first: string, chunk: Uint8Ar
 
 /** Rejects when `promise` takes longer than `ms`: an answer that waits for the body fails the test. */
 function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
-  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms))]);
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)),
+  ]);
 }
 
 describe('the quota comes before decoding', () => {
@@ -115,7 +143,10 @@ describe('the quota comes before decoding', () => {
     expect(res).toMatchObject({ status: 400, body: full(4) });
     // An update that adds them is refused the same way.
     const id = await made(s, kids[0]!, { images: [await png()] });
-    const update = await s.request(`/api/artworks/${id}/update/`, { token: kids[0]!.access, form: workForm({ title: 'More', images: [await truncatedJpeg()] }) });
+    const update = await s.request(`/api/artworks/${id}/update/`, {
+      token: kids[0]!.access,
+      form: workForm({ title: 'More', images: [await truncatedJpeg()] }),
+    });
     expect(update).toMatchObject({ status: 400, body: full(5) });
   });
 
@@ -133,7 +164,11 @@ describe('the quota comes before decoding', () => {
             port: url.port,
             path: '/api/artworks/',
             method: 'POST',
-            headers: { Authorization: `Bearer ${kids[0]!.access}`, 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`, 'Content-Length': String(20 * 1024 * 1024) },
+            headers: {
+              Authorization: `Bearer ${kids[0]!.access}`,
+              'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
+              'Content-Length': String(20 * 1024 * 1024),
+            },
           },
           (res) => {
             let body = '';
@@ -170,7 +205,11 @@ describe('a phone on a slow uplink', () => {
             port: url.port,
             path: '/api/artworks/',
             method: 'POST',
-            headers: { Authorization: `Bearer ${kids[0]!.access}`, 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`, 'Content-Length': String(body.length) },
+            headers: {
+              Authorization: `Bearer ${kids[0]!.access}`,
+              'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
+              'Content-Length': String(body.length),
+            },
           },
           (res) => {
             let text = '';
@@ -238,7 +277,9 @@ describe('the reading stops at the first broken limit', () => {
 
   it('still takes a well-formed profile with its picture', async () => {
     const { access } = await signupVerified(s);
-    const form = profileForm('pictured', { profile_picture: new File([new Uint8Array(await png(300, 300))], 'a.png', { type: 'image/png' }) });
+    const form = profileForm('pictured', {
+      profile_picture: new File([new Uint8Array(await png(300, 300))], 'a.png', { type: 'image/png' }),
+    });
     const res = await s.request('/api/register-profile/', { token: access, form });
     expect(res.status).toBe(201);
     expect(res.body.profile_picture).toMatch(/^\/media\/avatars\//);

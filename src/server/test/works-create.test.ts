@@ -65,7 +65,14 @@ describe('create', () => {
     expect(bad.body.tags).toBeDefined();
     const unknown = await createWork(s, kids[0]!, { category: [999999], tags: [ids.tag.Animals!, 99999] });
     expect(unknown).toMatchObject({ status: 400, body: { category: [M.invalidValue.message], tags: [M.invalidValue.message] } });
-    const none = await s.request('/api/artworks/', { token: kids[0]!.access, form: (() => { const f = new FormData(); f.append('title', 'x'); return f; })() });
+    const none = await s.request('/api/artworks/', {
+      token: kids[0]!.access,
+      form: (() => {
+        const f = new FormData();
+        f.append('title', 'x');
+        return f;
+      })(),
+    });
     expect(none).toMatchObject({ status: 400, body: { images: [M.imagesMin.message] } });
     const six = await createWork(s, kids[0]!, { images: await Promise.all([1, 2, 3, 4, 5, 6].map(() => png(8, 8))) });
     expect(six).toMatchObject({ status: 400, body: { images: [M.imagesMax.message] } });
@@ -114,7 +121,8 @@ describe('create', () => {
       expect(meta.width).toBe(100);
       expect(meta.height).toBe(200);
       const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
-      const px = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
+      const px = (x: number, y: number) =>
+        Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
       expect(px(50, 10)[0]).toBeGreaterThan(200);
       expect(px(50, 190)[2]).toBeGreaterThan(200);
     }
@@ -134,11 +142,52 @@ describe('create', () => {
 
 describe('rejected uploads leave nothing behind', () => {
   const cases: [string, () => Promise<{ bytes: Uint8Array | string; name: string; type: string }>, string][] = [
-    ['HTML saved as .jpg', async () => ({ bytes: '<html><body><script>alert(1)</script></body></html>', name: 'cat.jpg', type: 'image/jpeg' }), M.imageType.message],
-    ['an SVG', async () => ({ bytes: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>', name: 'a.svg', type: 'image/svg+xml' }), M.imageType.message],
-    ['a GIF', async () => ({ bytes: await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer(), name: 'a.gif', type: 'image/gif' }), M.imageType.message],
-    ['a truncated JPEG', async () => { const full = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer(); return { bytes: full.subarray(0, Math.floor(full.length / 2)), name: 'cut.jpg', type: 'image/jpeg' }; }, M.imageUnreadable.message],
-    ['a file over 15 MB', async () => { const b = Buffer.alloc(15 * 1024 * 1024 + 1, 0); (await png(8, 8)).copy(b); return { bytes: b, name: 'big.png', type: 'image/png' }; }, M.imageTooLarge.message],
+    [
+      'HTML saved as .jpg',
+      async () => ({ bytes: '<html><body><script>alert(1)</script></body></html>', name: 'cat.jpg', type: 'image/jpeg' }),
+      M.imageType.message,
+    ],
+    [
+      'an SVG',
+      async () => ({
+        bytes: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+        name: 'a.svg',
+        type: 'image/svg+xml',
+      }),
+      M.imageType.message,
+    ],
+    [
+      'a GIF',
+      async () => ({
+        bytes: await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+          .gif()
+          .toBuffer(),
+        name: 'a.gif',
+        type: 'image/gif',
+      }),
+      M.imageType.message,
+    ],
+    [
+      'a truncated JPEG',
+      async () => {
+        const full = await sharp({
+          create: { width: 400, height: 300, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+        })
+          .jpeg()
+          .toBuffer();
+        return { bytes: full.subarray(0, Math.floor(full.length / 2)), name: 'cut.jpg', type: 'image/jpeg' };
+      },
+      M.imageUnreadable.message,
+    ],
+    [
+      'a file over 15 MB',
+      async () => {
+        const b = Buffer.alloc(15 * 1024 * 1024 + 1, 0);
+        (await png(8, 8)).copy(b);
+        return { bytes: b, name: 'big.png', type: 'image/png' };
+      },
+      M.imageTooLarge.message,
+    ],
     ['a decompression bomb (100 MP PNG)', async () => ({ bytes: bombPng(), name: 'bomb.png', type: 'image/png' }), M.imageTooLarge.message],
   ];
 
@@ -161,7 +210,17 @@ describe('rejected uploads leave nothing behind', () => {
     const url = new URL(s.url);
     const reply = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = httpRequest(
-        { host: url.hostname, port: url.port, path: '/api/artworks/', method: 'POST', headers: { Authorization: `Bearer ${kids[0]!.access}`, 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(77 * 1024 * 1024) } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: '/api/artworks/',
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${kids[0]!.access}`,
+            'Content-Type': 'multipart/form-data; boundary=x',
+            'Content-Length': String(77 * 1024 * 1024),
+          },
+        },
         (res) => {
           let body = '';
           res.on('data', (d: Buffer) => (body += d.toString()));
@@ -200,7 +259,11 @@ describe('rejected uploads leave nothing behind', () => {
 
   it('answers a malformed multipart body with 400', async () => {
     const { kids } = await family(s);
-    const res = await s.request('/api/artworks/', { token: kids[0]!.access, headers: { 'Content-Type': 'multipart/form-data; boundary=zzz' }, method: 'POST' });
+    const res = await s.request('/api/artworks/', {
+      token: kids[0]!.access,
+      headers: { 'Content-Type': 'multipart/form-data; boundary=zzz' },
+      method: 'POST',
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -232,7 +295,10 @@ describe('free plan quota', () => {
     await made(s, a.kids[0]!, { images: [await png(), await png(), await png(), await png(), await png()] });
     expect((await createWork(s, a.kids[0]!, {})).status).toBe(400);
     expect((await createWork(s, b.kids[0]!, {})).status).toBe(201);
-    const ja = await s.request('/api/artworks/?language=ja', { token: a.kids[0]!.access, form: (await import('./works-helpers')).workForm({ title: 't', images: [await png()] }) });
+    const ja = await s.request('/api/artworks/?language=ja', {
+      token: a.kids[0]!.access,
+      form: (await import('./works-helpers')).workForm({ title: 't', images: [await png()] }),
+    });
     expect(ja.status).toBe(400);
     expect(ja.body.images[0]).toContain('5');
   });
@@ -257,7 +323,9 @@ describe('idempotency', () => {
     const key = crypto.randomUUID();
     const image = await png();
     const before = await mediaFiles(s);
-    const replies = await Promise.all(Array.from({ length: 10 }, () => createWork(s, kids[0]!, { title: 'Concurrent', images: [image] }, key)));
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () => createWork(s, kids[0]!, { title: 'Concurrent', images: [image] }, key)),
+    );
     expect(replies.map((r) => r.status)).toEqual(Array(10).fill(201));
     expect(new Set(replies.map((r) => r.body.id)).size).toBe(1);
     expect((await s.request('/api/artworks/my', { token: kids[0]!.access })).body.count).toBe(1);

@@ -24,11 +24,25 @@ describe('update', () => {
   it('keeps, removes and adds images; deletes the removed files; replaces the text fields', async () => {
     const { kids } = await family(s);
     const me = kids[0]!;
-    const created = await createWork(s, me, { title: 'Before', description: 'old', category: [ids.category.Clay!], tags: [ids.tag.Food!], images: [await png(), await png(), await png()] });
+    const created = await createWork(s, me, {
+      title: 'Before',
+      description: 'old',
+      category: [ids.category.Clay!],
+      tags: [ids.tag.Food!],
+      images: [await png(), await png(), await png()],
+    });
     const id = created.body.id as number;
     const [one, two, three] = created.body.images_data as { id: number; image_url: string; thumbnail_url: string }[];
 
-    const res = await update(me, id, { title: 'After', description: 'new', is_public: true, category: [ids.category.Drawing!], tags: [ids.tag.Animals!, ids.tag.Nature!], keep_images: [three!.id, one!.id], images: [await png()] });
+    const res = await update(me, id, {
+      title: 'After',
+      description: 'new',
+      is_public: true,
+      category: [ids.category.Drawing!],
+      tags: [ids.tag.Animals!, ids.tag.Nature!],
+      keep_images: [three!.id, one!.id],
+      images: [await png()],
+    });
     expect(res.status).toBe(200);
     const after = work.parse(res.body);
     expect(after).toMatchObject({ id, title: 'After', description: 'new', is_public: true, category: { name: 'Drawing' } });
@@ -89,7 +103,10 @@ describe('update', () => {
     const priv = await made(s, owner, { title: 'Private' });
     const pub = await made(s, owner, { title: 'Public', is_public: true });
 
-    expect(await update(friend, priv, { title: 'By a friend' })).toMatchObject({ status: 200, body: { title: 'By a friend', member: { id: owner.id } } });
+    expect(await update(friend, priv, { title: 'By a friend' })).toMatchObject({
+      status: 200,
+      body: { title: 'By a friend', member: { id: owner.id } },
+    });
     expect((await update(other, priv, {})).status).toBe(404);
     expect((await update(stranger, priv, {})).status).toBe(404);
     expect(await update(stranger, pub, {})).toMatchObject({ status: 403, body: { detail: M.forbidden.message } });
@@ -108,7 +125,10 @@ describe('delete', () => {
     const id = created.body.id as number;
     const pub = await made(s, owner, { title: 'Public', is_public: true });
     await s.request(`/api/artworks/${id}/like/`, { method: 'POST', token: friend.access });
-    const files = (created.body.images_data as { image_url: string; thumbnail_url: string }[]).flatMap((i) => [fileOf(i.image_url), fileOf(i.thumbnail_url)]);
+    const files = (created.body.images_data as { image_url: string; thumbnail_url: string }[]).flatMap((i) => [
+      fileOf(i.image_url),
+      fileOf(i.thumbnail_url),
+    ]);
     for (const file of files) expect(await mediaFiles(s)).toContain(file);
 
     const del = (kid: Kid, workId: number) => s.request(`/api/artworks/${workId}/delete/`, { method: 'DELETE', token: kid.access });
@@ -134,7 +154,8 @@ describe('likes and the image count', () => {
     const [a, b] = kids as [Kid, Kid];
     const fan = (await family(s)).kids[0]!;
     const id = await made(s, a, { is_public: true });
-    const post = (kid: Kid, action: 'like' | 'unlike') => s.request(`/api/artworks/${id}/${action}/`, { method: 'POST', token: kid.access });
+    const post = (kid: Kid, action: 'like' | 'unlike') =>
+      s.request(`/api/artworks/${id}/${action}/`, { method: 'POST', token: kid.access });
 
     expect((await post(a, 'like')).body).toEqual({ success: true, likes_count: 1, is_liked_by_user: true });
     expect((await post(a, 'like')).body).toEqual({ success: true, likes_count: 1, is_liked_by_user: true });

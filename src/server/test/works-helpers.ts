@@ -31,7 +31,11 @@ export async function family(s: TestServer, size = 1): Promise<Family> {
 
 /** owner shares its works with target (PATCH /api/profile/ as the owner). */
 export async function share(s: TestServer, owner: Kid, targets: Kid[]): Promise<void> {
-  const res = await s.request('/api/profile/', { method: 'PATCH', token: owner.access, json: { shared_users: targets.map((t) => ({ id: t.id, is_shared: true })) } });
+  const res = await s.request('/api/profile/', {
+    method: 'PATCH',
+    token: owner.access,
+    json: { shared_users: targets.map((t) => ({ id: t.id, is_shared: true })) },
+  });
   if (res.status !== 200) throw new Error(`share failed: ${JSON.stringify(res.body)}`);
 }
 
@@ -104,7 +108,9 @@ export async function catalog(s: TestServer): Promise<{ category: Record<string,
 
 /** A JPEG (200x100, left half red) carrying GPS EXIF, a camera name and orientation 6. */
 export async function photoWithGps(): Promise<Buffer> {
-  const red = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#ff0000' } }).png().toBuffer();
+  const red = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#ff0000' } })
+    .png()
+    .toBuffer();
   return sharp({ create: { width: 200, height: 100, channels: 3, background: '#0000ff' } })
     .composite([{ input: red, left: 0, top: 0 }])
     .jpeg()
@@ -121,7 +127,7 @@ export async function webpMetadata(bytes: Buffer): Promise<{ chunks: string[]; e
   if (bytes.toString('latin1', 0, 4) !== 'RIFF' || bytes.toString('latin1', 8, 12) !== 'WEBP') throw new Error('not a WebP file');
   const chunks: string[] = [];
   let exif: Record<string, unknown> | undefined;
-  for (let at = 12; at + 8 <= bytes.length; ) {
+  for (let at = 12; at + 8 <= bytes.length;) {
     const id = bytes.toString('latin1', at, at + 4);
     const size = bytes.readUInt32LE(at + 4);
     chunks.push(id);
@@ -156,5 +162,10 @@ export function bombPng(width = 10_000, height = 10_000): Buffer {
   const raw = Buffer.alloc(row.length * height);
   for (let y = 0; y < height; y++) row.copy(raw, y * row.length);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(raw, { level: 9 })), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(raw, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }

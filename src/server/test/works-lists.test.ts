@@ -43,7 +43,10 @@ describe('visibility', () => {
     expect(await titles('/api/artworks/my', x)).toEqual([`${tok} x private`, `${tok} x public`]);
     expect((await s.request('/api/artworks/my')).status).toBe(401);
     const { parent } = await family(s);
-    expect(await s.request('/api/artworks/my', { token: parent })).toMatchObject({ status: 403, body: { detail: M.childRequired.message } });
+    expect(await s.request('/api/artworks/my', { token: parent })).toMatchObject({
+      status: 403,
+      body: { detail: M.childRequired.message },
+    });
   });
 
   it('public: public works of everyone, for anyone', async () => {
@@ -62,12 +65,15 @@ describe('visibility', () => {
     expect((await list('/api/artworks/family-gallery/', x)).count).toBe(0);
   });
 
-  it('member: everything when the member shares with me, else public works only; 404 for another family\'s or an unknown member', async () => {
+  it("member: everything when the member shares with me, else public works only; 404 for another family's or an unknown member", async () => {
     expect(await titles(`/api/artworks/member/${a.id}`, b)).toEqual([`${tok} a private`, `${tok} a public`]);
     expect(await titles(`/api/artworks/member/${a.id}`, a)).toEqual([`${tok} a private`, `${tok} a public`]);
     expect(await titles(`/api/artworks/member/${a.id}`, c)).toEqual([`${tok} a public`]);
     // Another family's profile does not exist for me, as an unknown id does not (its public works are on the public wall).
-    expect(await s.request(`/api/artworks/member/${a.id}`, { token: x.access })).toMatchObject({ status: 404, body: { detail: M.notFound.message } });
+    expect(await s.request(`/api/artworks/member/${a.id}`, { token: x.access })).toMatchObject({
+      status: 404,
+      body: { detail: M.notFound.message },
+    });
     expect(await titles(`/api/artworks/member/${b.id}`, a)).toEqual([]);
     expect((await s.request('/api/artworks/member/99999999', { token: a.access })).status).toBe(404);
     expect((await s.request('/api/artworks/member/abc', { token: a.access })).status).toBe(404);

@@ -47,7 +47,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
         <h1 className={styles.title}>
           <Trans>Unexpected Application Error!</Trans>
         </h1>
-        <pre className={styles.detail}>{this.state.error instanceof ChunkLoadError ? <ChunkMessage error={this.state.error} /> : describe(this.state.error)}</pre>
+        <pre className={styles.detail}>
+          {this.state.error instanceof ChunkLoadError ? <ChunkMessage error={this.state.error} /> : describe(this.state.error)}
+        </pre>
         {this.state.error instanceof ChunkLoadError && (
           <button type="button" className={styles.home} onClick={() => window.location.reload()}>
             <Trans>Reload</Trans>

@@ -48,7 +48,11 @@ export interface RouteDef {
 
 const page = (module: string, name?: string): PageRef => (name ? { module, name } : { module });
 const legal = (name: string) => page('src/web/features/legal/pages/legal-pages.tsx', name);
-const placeholder = (title: PlaceholderTitle): PageRef => ({ module: 'src/web/app/placeholder-route.tsx', name: 'PlaceholderRoute', title });
+const placeholder = (title: PlaceholderTitle): PageRef => ({
+  module: 'src/web/app/placeholder-route.tsx',
+  name: 'PlaceholderRoute',
+  title,
+});
 
 /*
  * Budgets: `/` has the issue's target (110 KB, as e2e/perf/pwa.bench.ts); the other two their size when the budgets
@@ -111,14 +115,25 @@ export const ROUTES: readonly RouteDef[] = [
  * vite.config.ts (`modulePreload: false`, 1,389 B; the `app` group, 5,699 B) and build/first-load.ts (the first
  * pages' shared groups; one virtual module for the routes, 450 B).
  */
-export const LAZY_ON_PURPOSE: readonly { module: string; when: string; /** The page whose first load it stays out of; `/` if not given. */ page?: string }[] = [
-  { module: 'src/web/features/auth/forms/login-form.tsx', page: '/login', when: "/login's form logic (react-hook-form, the login call): after the first paint; until then the form is read-only" },
+export const LAZY_ON_PURPOSE: readonly {
+  module: string;
+  when: string;
+  /** The page whose first load it stays out of; `/` if not given. */ page?: string;
+}[] = [
+  {
+    module: 'src/web/features/auth/forms/login-form.tsx',
+    page: '/login',
+    when: "/login's form logic (react-hook-form, the login call): after the first paint; until then the form is read-only",
+  },
   { module: 'node_modules/ky/distribution/index.js', when: 'the HTTP client: with the first API call (src/web/lib/http.ts)' },
   { module: 'node_modules/react-hot-toast/dist/index.mjs', when: 'toasts: with the first toast (src/web/lib/toast.ts)' },
   { module: 'src/web/app/layout/toaster.tsx', when: "the toasts' container: with the first toast (layout.tsx)" },
   { module: 'src/web/features/works/components/upload-panel.tsx', when: 'the upload panel: once something is queued (layout.tsx)' },
   { module: 'src/web/lib/queue-sync.ts', when: 'the upload queue sender: when the queue has work (main.tsx)' },
-  { module: 'node_modules/workbox-window/build/workbox-window.prod.es5.mjs', when: 'service worker registration: after the first paint (src/web/lib/pwa.ts)' },
+  {
+    module: 'node_modules/workbox-window/build/workbox-window.prod.es5.mjs',
+    when: 'service worker registration: after the first paint (src/web/lib/pwa.ts)',
+  },
   { module: 'src/web/app/layout/menu-panel.tsx', when: 'the menu: from its first opening, or a touch on its button (header.tsx)' },
   { module: 'src/web/app/layout/install-hint.tsx', when: 'the install hint: when the browser offers installing (layout.tsx)' },
   { module: 'src/web/app/update-prompt.tsx', when: 'the new-version prompt: when a new version is waiting (app.tsx)' },

@@ -52,9 +52,7 @@ function PageLoading() {
 export function AppRoutes() {
   const hasParent = useSession((s) => Boolean(s.token));
   const hasChild = useSession((s) => Boolean(s.childToken));
-  const registered = routes.filter(
-    (r) => (r.guard !== 'child' || hasChild) && (r.guard !== 'parent' || (hasParent && !hasChild)),
-  );
+  const registered = routes.filter((r) => (r.guard !== 'child' || hasChild) && (r.guard !== 'parent' || (hasParent && !hasChild)));
   return (
     <Suspense fallback={<PageLoading />}>
       <Switch>

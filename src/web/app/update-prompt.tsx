@@ -13,24 +13,26 @@ export function UpdatePrompt() {
   const waiting = usePwa((s) => s.updateWaiting);
   useEffect(() => {
     if (!waiting) return;
-    withToast((toast) => toast.custom(
-      (current) => (
-        <div className={styles.toast} role="status" aria-live="polite" data-visible={current.visible}>
-          <p className={styles.text}>
-            <Trans>A new version of Little Museum is ready.</Trans>
-          </p>
-          <div className={styles.actions}>
-            <Button size="small" variant="ghost" onClick={() => toast.dismiss(TOAST_ID)}>
-              <Trans>Later</Trans>
-            </Button>
-            <Button size="small" onClick={applyUpdate}>
-              <Trans>Reload</Trans>
-            </Button>
+    withToast((toast) =>
+      toast.custom(
+        (current) => (
+          <div className={styles.toast} role="status" aria-live="polite" data-visible={current.visible}>
+            <p className={styles.text}>
+              <Trans>A new version of Little Museum is ready.</Trans>
+            </p>
+            <div className={styles.actions}>
+              <Button size="small" variant="ghost" onClick={() => toast.dismiss(TOAST_ID)}>
+                <Trans>Later</Trans>
+              </Button>
+              <Button size="small" onClick={applyUpdate}>
+                <Trans>Reload</Trans>
+              </Button>
+            </div>
           </div>
-        </div>
+        ),
+        { id: TOAST_ID, duration: Infinity },
       ),
-      { id: TOAST_ID, duration: Infinity },
-    ));
+    );
   }, [waiting]);
   return null;
 }

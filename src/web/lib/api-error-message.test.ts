@@ -30,7 +30,7 @@ describe('the message of a failed call (English)', () => {
     await activateLanguage('en');
   });
 
-  it('400 {field: [messages]}: every field, one per line, a field\'s messages joined by commas', async () => {
+  it("400 {field: [messages]}: every field, one per line, a field's messages joined by commas", async () => {
     const body = {
       email: ['Email is required'],
       password: ['Password is required', 'Password must be between 8 and 32 characters'],
@@ -60,7 +60,9 @@ describe('the message of a failed call (English)', () => {
   });
 
   it('500 {errors}: the errors text', async () => {
-    expect(await shown(500, { errors: 'Something went wrong, Please try again later' })).toBe('Something went wrong, Please try again later');
+    expect(await shown(500, { errors: 'Something went wrong, Please try again later' })).toBe(
+      'Something went wrong, Please try again later',
+    );
   });
 
   it('a body that is not JSON is shown as it came', async () => {
@@ -73,13 +75,13 @@ describe('the message of a failed call (English)', () => {
     expect(await shown(502, '   \n')).toBe('An error occurred');
   });
 
-  it('no answer at all (fetch\'s TypeError): a network message', async () => {
+  it("no answer at all (fetch's TypeError): a network message", async () => {
     const error = await toApiError(new TypeError('Failed to fetch'));
     expect(error.message).toBe('Network error occurred');
     expect(error.status).toBeNull();
   });
 
-  it('the error keeps the status and the body, so that forms can show each field\'s errors under it', async () => {
+  it("the error keeps the status and the body, so that forms can show each field's errors under it", async () => {
     const error = await toApiError(await failure(400, { email: ['Email is required'], username: ['Username is required', 'Too long'] }));
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(400);

@@ -47,4 +47,3 @@ export async function toApiError(error: unknown): Promise<ApiError> {
   }
   return new ApiError(error.message, null, null);
 }
-

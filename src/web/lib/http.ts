@@ -65,7 +65,9 @@ type Endpoint<K extends OperationId> = Endpoints[K];
 type Maybe<T, Key extends string> = [T] extends [never] ? { [P in Key]?: never } : { [P in Key]: T };
 
 /** What a call of operation K sends: its path parameters, query, JSON or multipart body, as the table types them. */
-export type CallInput<K extends OperationId> = (HasParams<Endpoint<K>> extends true ? { params: ParamsOf<Endpoint<K>> } : { params?: never }) &
+export type CallInput<K extends OperationId> = (HasParams<Endpoint<K>> extends true
+  ? { params: ParamsOf<Endpoint<K>> }
+  : { params?: never }) &
   ([QueryOf<Endpoint<K>>] extends [never] ? { query?: never } : { query?: QueryOf<Endpoint<K>> }) &
   Maybe<JsonOf<Endpoint<K>>, 'json'> &
   ([FieldsOf<Endpoint<K>>] extends [never] ? { body?: never } : { body: FormData }) & {

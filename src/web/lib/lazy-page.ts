@@ -63,9 +63,10 @@ export function lazyPage<P extends object = {}>(loadOnce: () => Promise<{ defaul
     return Ready ? createElement(Ready, props) : createElement(Lazy, props);
   }
   /** Starts loading the chunk; settles (never rejects) when it is here or has failed. */
-  Page.preload = (): Promise<void> => load().then(
-    () => undefined,
-    () => undefined,
-  );
+  Page.preload = (): Promise<void> =>
+    load().then(
+      () => undefined,
+      () => undefined,
+    );
   return Page;
 }

@@ -15,7 +15,8 @@ describe('pickLanguage', () => {
   });
 
   it('without a choice, any other browser language, or none, gets Japanese', () => {
-    for (const browser of ['ja', 'ja-JP', 'fr-FR', 'zh-Hans', 'de', '', null, undefined]) expect(pickLanguage(null, browser), String(browser)).toBe('ja');
+    for (const browser of ['ja', 'ja-JP', 'fr-FR', 'zh-Hans', 'de', '', null, undefined])
+      expect(pickLanguage(null, browser), String(browser)).toBe('ja');
   });
 
   it('a stored choice that is not a supported language is ignored', () => {

@@ -70,4 +70,3 @@ export function applyUpdate(): void {
   reloadOnTakeover = true;
   workbox.messageSkipWaiting();
 }
-

@@ -27,4 +27,5 @@ export const WORK_LISTS = ['publicWorks', 'myWorks', 'myCollection', 'familyGall
 export type WorkListOp = (typeof WORK_LISTS)[number];
 
 /** Whether a key is a works list's (any list, any filters). */
-export const isWorkListKey = (key: readonly unknown[]): boolean => key[0] === 'works' && (WORK_LISTS as readonly unknown[]).includes(key[1]);
+export const isWorkListKey = (key: readonly unknown[]): boolean =>
+  key[0] === 'works' && (WORK_LISTS as readonly unknown[]).includes(key[1]);

@@ -21,14 +21,24 @@ const DAY = 24 * HOUR;
 
 /** Writes the cache as the provider does after a change (the persister waits out its throttle). */
 async function save(buster = persistOptions.buster): Promise<void> {
-  await persistQueryClientSave({ queryClient, persister: persistOptions.persister, buster, dehydrateOptions: persistOptions.dehydrateOptions });
+  await persistQueryClientSave({
+    queryClient,
+    persister: persistOptions.persister,
+    buster,
+    dehydrateOptions: persistOptions.dehydrateOptions,
+  });
   await vi.advanceTimersByTimeAsync(1000);
 }
 
 /** The next start: an empty cache in memory, then the restore. */
 async function restart(): Promise<void> {
   queryClient.clear();
-  await persistQueryClientRestore({ queryClient, persister: persistOptions.persister, maxAge: persistOptions.maxAge, buster: persistOptions.buster });
+  await persistQueryClientRestore({
+    queryClient,
+    persister: persistOptions.persister,
+    maxAge: persistOptions.maxAge,
+    buster: persistOptions.buster,
+  });
 }
 
 function stored(): PersistedClient | null {
@@ -42,7 +52,9 @@ const keysOf = (...keys: QueryKey[]) => keys.map((k) => JSON.stringify(k)).sort(
 /** A paged works list as useInfiniteQuery holds it: `count` pages of works, page params 1..count. */
 function pages(count: number, kind = 'w'): InfiniteData<{ results: { id: string }[] }, number> {
   return {
-    pages: Array.from({ length: count }, (_, p) => ({ results: Array.from({ length: LIMITS.pageSizeWorks }, (_, i) => ({ id: `${kind}${p}-${i}` })) })),
+    pages: Array.from({ length: count }, (_, p) => ({
+      results: Array.from({ length: LIMITS.pageSizeWorks }, (_, i) => ({ id: `${kind}${p}-${i}` })),
+    })),
     pageParams: Array.from({ length: count }, (_, p) => p + 1),
   };
 }
@@ -69,7 +81,9 @@ function browse(): void {
 }
 
 function fakeToken(claims: { sub: string; pid?: number }): string {
-  const payload = Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) + 3600, typ: 'access' })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) + 3600, typ: 'access' })).toString(
+    'base64url',
+  );
   return `header.${payload}.signature`;
 }
 
@@ -92,7 +106,16 @@ describe('what a save keeps', () => {
     browse();
     await save();
     expect(storedKeys()).toEqual(
-      keysOf(queryKeys.me, queryKeys.profiles, [...queryKeys.categories, 'ja'], [...queryKeys.tags, 'ja'], familyList, myList, publicList, queryKeys.work(1)),
+      keysOf(
+        queryKeys.me,
+        queryKeys.profiles,
+        [...queryKeys.categories, 'ja'],
+        [...queryKeys.tags, 'ja'],
+        familyList,
+        myList,
+        publicList,
+        queryKeys.work(1),
+      ),
     );
   });
 
@@ -130,7 +153,9 @@ describe('what a save keeps', () => {
 
   it('a query whose refetch failed keeps its last data, written back as the success it was', async () => {
     queryClient.setQueryData(queryKeys.me, me);
-    await queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: () => Promise.reject(new Error('down')), retry: false, staleTime: 0 }).catch(() => undefined);
+    await queryClient
+      .fetchQuery({ queryKey: queryKeys.me, queryFn: () => Promise.reject(new Error('down')), retry: false, staleTime: 0 })
+      .catch(() => undefined);
     expect(queryClient.getQueryState(queryKeys.me)?.status).toBe('error');
     await save();
     expect(storedKeys()).toEqual(keysOf(queryKeys.me));
@@ -139,17 +164,21 @@ describe('what a save keeps', () => {
 
   it('never a mutation, even one paused offline', async () => {
     queryClient.setQueryData(queryKeys.me, me);
-    queryClient.getMutationCache().build(queryClient, { mutationKey: ['like'], mutationFn: () => Promise.resolve() }, {
-      context: undefined,
-      data: undefined,
-      error: null,
-      failureCount: 0,
-      failureReason: null,
-      isPaused: true,
-      status: 'pending',
-      variables: { id: 1 },
-      submittedAt: Date.now(),
-    });
+    queryClient.getMutationCache().build(
+      queryClient,
+      { mutationKey: ['like'], mutationFn: () => Promise.resolve() },
+      {
+        context: undefined,
+        data: undefined,
+        error: null,
+        failureCount: 0,
+        failureReason: null,
+        isPaused: true,
+        status: 'pending',
+        variables: { id: 1 },
+        submittedAt: Date.now(),
+      },
+    );
     await save();
     expect(stored()?.clientState.mutations).toEqual([]);
   });
@@ -157,7 +186,8 @@ describe('what a save keeps', () => {
   it('the family gallery up to what "Save for offline" covers, the public gallery\'s first page', async () => {
     browse();
     await save();
-    const list = (key: QueryKey) => stored()?.clientState.queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(key))?.state.data as ReturnType<typeof pages>;
+    const list = (key: QueryKey) =>
+      stored()?.clientState.queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(key))?.state.data as ReturnType<typeof pages>;
     const family = pages(pagesKept + 10, 'f');
     expect(list(familyList).pages).toEqual(family.pages.slice(0, pagesKept));
     expect(list(familyList).pageParams).toEqual(family.pageParams.slice(0, pagesKept));
@@ -187,7 +217,10 @@ describe('what a save keeps', () => {
 describe('restoring at the next start', () => {
   it('gives back the same data it saved', async () => {
     browse();
-    const before = queryClient.getQueryCache().getAll().map((q) => [q.queryKey, q.state.data] as const);
+    const before = queryClient
+      .getQueryCache()
+      .getAll()
+      .map((q) => [q.queryKey, q.state.data] as const);
     await save();
     await restart();
     expect(queryClient.getQueryCache().getAll()).toHaveLength(before.length);
@@ -230,7 +263,7 @@ describe('restoring at the next start', () => {
     expect(localStorage.getItem(PERSIST_KEY)).toBeNull();
   });
 
-  it('the version is the app\'s version and its API contract\'s hash', () => {
+  it("the version is the app's version and its API contract's hash", () => {
     expect(persistOptions.buster).toMatch(/^\d+\.\d+\.\d+\+[0-9a-f]{10}$/);
   });
 

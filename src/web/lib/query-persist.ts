@@ -30,7 +30,6 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** How old a persisted cache may be; persisted queries keep a gcTime at least this long. */
 export const MAX_AGE_MS = WEEK_MS;
 
-
 /** Pages kept per works list (['works', operation, filters]); other lists are not kept. */
 const PERSISTED_PAGES: Partial<Record<WorkListOp, number>> = {
   familyGallery: Math.ceil(SAVE_OFFLINE_CAP / LIMITS.pageSizeWorks),
@@ -83,14 +82,16 @@ function serialize(client: PersistedClient): string {
     .filter((q) => startsWith(q.queryKey, WORK_DETAIL))
     .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
   const dropped = new Set(details.slice(WORK_DETAILS_KEPT));
-  const queries = client.clientState.queries.filter((q) => !dropped.has(q)).map((q) => {
-    const state = { ...q.state, status: 'success' as const, error: null, fetchFailureCount: 0, fetchFailureReason: null };
-    const kind = listKind(q.queryKey);
-    const data = q.state.data as Pages | undefined;
-    if (!kind || !data?.pages) return { ...q, state };
-    const keep = PERSISTED_PAGES[kind] ?? 1;
-    return { ...q, state: { ...state, data: { pages: data.pages.slice(0, keep), pageParams: data.pageParams.slice(0, keep) } } };
-  });
+  const queries = client.clientState.queries
+    .filter((q) => !dropped.has(q))
+    .map((q) => {
+      const state = { ...q.state, status: 'success' as const, error: null, fetchFailureCount: 0, fetchFailureReason: null };
+      const kind = listKind(q.queryKey);
+      const data = q.state.data as Pages | undefined;
+      if (!kind || !data?.pages) return { ...q, state };
+      const keep = PERSISTED_PAGES[kind] ?? 1;
+      return { ...q, state: { ...state, data: { pages: data.pages.slice(0, keep), pageParams: data.pageParams.slice(0, keep) } } };
+    });
   if (!queries.length) return '';
   return JSON.stringify({ ...client, clientState: { ...client.clientState, queries } });
 }

@@ -26,7 +26,10 @@ interface Answer {
 }
 
 function formOf(item: QueueItem): FormData {
-  return workFormBody(item.fields, item.images.map((image) => new File([image.bytes], image.name, { type: image.type })));
+  return workFormBody(
+    item.fields,
+    item.images.map((image) => new File([image.bytes], image.name, { type: image.type })),
+  );
 }
 
 /** One POST; resolves with status 0 when there was no answer at all. */

@@ -20,9 +20,12 @@ function schedule(kind: TokenKind): void {
   const wait = Math.max(0, (left - LIMITS.refreshLeadSeconds) * 1000);
   timers.set(
     kind,
-    window.setTimeout(() => {
-      void refreshTokens(kind);
-    }, Math.min(wait, 2 ** 31 - 1)),
+    window.setTimeout(
+      () => {
+        void refreshTokens(kind);
+      },
+      Math.min(wait, 2 ** 31 - 1),
+    ),
   );
 }
 

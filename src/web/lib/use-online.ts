@@ -10,7 +10,6 @@ import { useSyncExternalStore } from 'react';
 
 import { apiPath } from './http';
 
-
 const PROBE_FIRST_MS = 3_000;
 const PROBE_MAX_MS = 30_000;
 

@@ -12,9 +12,7 @@ interface Look {
 }
 
 export function buttonClass({ variant = 'primary', size = 'medium', block = false }: Look, extra?: string): string {
-  return [styles.button, styles[variant], size !== 'medium' && styles[size], block && styles.block, extra]
-    .filter(Boolean)
-    .join(' ');
+  return [styles.button, styles[variant], size !== 'medium' && styles[size], block && styles.block, extra].filter(Boolean).join(' ');
 }
 
 type ButtonProps = Look & ButtonHTMLAttributes<HTMLButtonElement>;

@@ -61,17 +61,17 @@ export function Carousel({ images, title, protect = false }: CarouselProps) {
           {images.map((image, i) => {
             const n = i + 1;
             return (
-            <li key={image.id}>
-              <button
-                type="button"
-                className={styles.thumb}
-                aria-current={i === index ? 'true' : undefined}
-                aria-label={t`Show image ${n}`}
-                onClick={() => setIndex(i)}
-              >
-                <img src={image.thumb} alt="" width={64} height={64} loading="lazy" draggable={!protect} onContextMenu={block} />
-              </button>
-            </li>
+              <li key={image.id}>
+                <button
+                  type="button"
+                  className={styles.thumb}
+                  aria-current={i === index ? 'true' : undefined}
+                  aria-label={t`Show image ${n}`}
+                  onClick={() => setIndex(i)}
+                >
+                  <img src={image.thumb} alt="" width={64} height={64} loading="lazy" draggable={!protect} onContextMenu={block} />
+                </button>
+              </li>
             );
           })}
         </ul>

@@ -1,12 +1,5 @@
 import { useLingui } from '@lingui/react';
-import {
-  useId,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type Ref,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-} from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 import styles from './field.module.css';
 
@@ -35,7 +28,11 @@ export function Field({ id, label, error, hint, required, children }: FieldProps
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
         {label}
-        {required && <span className={styles.required} aria-hidden="true">*</span>}
+        {required && (
+          <span className={styles.required} aria-hidden="true">
+            *
+          </span>
+        )}
       </label>
       {children}
       {hint && (
@@ -76,8 +73,7 @@ export function TextField({ label, error, hint, required, id, className, ...inpu
   );
 }
 
-export type SelectFieldProps = FieldFrame &
-  SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement>; children: ReactNode };
+export type SelectFieldProps = FieldFrame & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement>; children: ReactNode };
 
 export function SelectField({ label, error, hint, required, id, children, ...select }: SelectFieldProps) {
   const autoId = useId();

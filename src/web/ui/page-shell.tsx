@@ -31,7 +31,10 @@ export function PageShell({ title, eyebrow, lead, width = 'wide', card = false, 
 
 export function Notice({ children, tone = 'info' }: { children: ReactNode; tone?: 'info' | 'error' }) {
   return (
-    <div className={[styles.notice, tone === 'error' && styles.noticeError].filter(Boolean).join(' ')} role={tone === 'error' ? 'alert' : 'status'}>
+    <div
+      className={[styles.notice, tone === 'error' && styles.noticeError].filter(Boolean).join(' ')}
+      role={tone === 'error' ? 'alert' : 'status'}
+    >
       {children}
     </div>
   );

@@ -126,7 +126,8 @@ export function Header() {
             <p>
               {plural(waiting, {
                 one: '# work has not reached the museum yet. Logging out deletes it from this device. Stay logged in and go online to upload it first.',
-                other: '# works have not reached the museum yet. Logging out deletes them from this device. Stay logged in and go online to upload them first.',
+                other:
+                  '# works have not reached the museum yet. Logging out deletes them from this device. Stay logged in and go online to upload them first.',
               })}
             </p>
           </Modal>

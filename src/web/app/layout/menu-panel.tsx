@@ -31,12 +31,7 @@ export function MenuPanel({ id, open, location, hasParent, hasChild, onClose, on
   };
 
   return (
-    <dialog
-      {...dialog}
-      id={id}
-      className={styles.panel}
-      aria-label={t`Menu`}
-    >
+    <dialog {...dialog} id={id} className={styles.panel} aria-label={t`Menu`}>
       <div className={styles.panelInner}>
         <div className={styles.panelHead}>
           <LanguageSwitch />
@@ -59,7 +54,14 @@ export function MenuPanel({ id, open, location, hasParent, hasChild, onClose, on
           <button type="button" className={styles.installButton} onClick={install}>
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
               <rect x="6" y="2.5" width="12" height="19" rx="2.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
-              <path d="M12 7v7M9 11l3 3 3-3" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M12 7v7M9 11l3 3 3-3"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
             <span>
               <Trans>Install app</Trans>

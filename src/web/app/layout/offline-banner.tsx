@@ -16,7 +16,13 @@ export function OfflineBanner() {
       {!online && (
         <div className={styles.banner}>
           <svg className={styles.icon} viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path d="M2 8.5a15 15 0 0 1 20 0M5.5 12a10 10 0 0 1 13 0M9 15.5a5 5 0 0 1 6 0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            <path
+              d="M2 8.5a15 15 0 0 1 20 0M5.5 12a10 10 0 0 1 13 0M9 15.5a5 5 0 0 1 6 0"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
             <circle cx="12" cy="19" r="1.6" fill="currentColor" />
             <path d="M4 3l16 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
           </svg>

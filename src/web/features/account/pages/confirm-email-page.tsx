@@ -29,15 +29,15 @@ export default function ConfirmEmailPage() {
   useEffect(() => {
     let cancelled = false;
     confirmEmail(uid, token).then(
-        (data) => {
-          void queryClient.invalidateQueries({ queryKey: queryKeys.me });
-          void queryClient.invalidateQueries({ queryKey: queryKeys.accountInfo });
-          if (!cancelled) setOutcome({ ok: true, text: data.detail });
-        },
-        (error: unknown) => {
-          if (!cancelled) setOutcome({ ok: false, text: error instanceof ApiError ? error.message : i18n._(M.serverError.id) });
-        },
-      );
+      (data) => {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.accountInfo });
+        if (!cancelled) setOutcome({ ok: true, text: data.detail });
+      },
+      (error: unknown) => {
+        if (!cancelled) setOutcome({ ok: false, text: error instanceof ApiError ? error.message : i18n._(M.serverError.id) });
+      },
+    );
     return () => {
       cancelled = true;
     };

@@ -18,8 +18,8 @@ let loading: Promise<Resolver<Input, unknown, Output>> | null = null;
 
 function loadResolver(): Promise<Resolver<Input, unknown, Output>> {
   if (!loading) {
-    loading = Promise.all([import('@hookform/resolvers/zod'), import('@contract/accounts')]).then(
-      ([{ zodResolver }, { loginBody }]) => zodResolver(loginBody),
+    loading = Promise.all([import('@hookform/resolvers/zod'), import('@contract/accounts')]).then(([{ zodResolver }, { loginBody }]) =>
+      zodResolver(loginBody),
     );
     loading.catch(() => {
       loading = null;
@@ -28,8 +28,7 @@ function loadResolver(): Promise<Resolver<Input, unknown, Output>> {
   return loading;
 }
 
-const resolver: Resolver<Input, unknown, Output> = async (values, context, options) =>
-  (await loadResolver())(values, context, options);
+const resolver: Resolver<Input, unknown, Output> = async (values, context, options) => (await loadResolver())(values, context, options);
 
 /** The login form with react-hook-form; login-page shows it read-only until this module has arrived. */
 export default function LoginForm() {

@@ -26,9 +26,7 @@ export default function PasswordResetConfirmPage() {
   });
 
   const onSubmit = handleSubmit(async (body) => {
-    const data = await confirm
-      .mutateAsync({ uid: params.get('uid') ?? '', token: params.get('token') ?? '', body })
-      .catch(() => null);
+    const data = await confirm.mutateAsync({ uid: params.get('uid') ?? '', token: params.get('token') ?? '', body }).catch(() => null);
     if (!data) return;
     notify.success(data.detail || t`Password reset successful. Please login with your new password.`);
     navigate('/login');

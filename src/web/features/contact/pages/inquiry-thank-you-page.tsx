@@ -11,10 +11,7 @@ export default function InquiryThankYouPage() {
         <Trans>We have received your inquiry. A member of staff will reply within 3 to 5 business days.</Trans>
       </p>
       <p>
-        <Trans>
-          If no answer arrives, please check your junk mail folder, and then send your inquiry again from the contact
-          form.
-        </Trans>
+        <Trans>If no answer arrives, please check your junk mail folder, and then send your inquiry again from the contact form.</Trans>
       </p>
       <LinkButton href="/" variant="secondary" block>
         <Trans>Back to the top page</Trans>

@@ -1,5 +1,13 @@
 /** Small line icons for the four promises of the landing page (no emoji: fonts vary by device). */
-const common = { viewBox: '0 0 32 32', width: 30, height: 30, fill: 'none', strokeWidth: 2.4, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+const common = {
+  viewBox: '0 0 32 32',
+  width: 30,
+  height: 30,
+  fill: 'none',
+  strokeWidth: 2.4,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
 
 export function ShareIcon() {
   return (

@@ -14,15 +14,35 @@ export default function LandingPage() {
   }, [t]);
 
   const promises = [
-    { icon: <ShareIcon />, title: t`Share with family, friends and the world`, text: t`Hang your child's creations where grandparents and friends can see them, or open them to everyone.` },
-    { icon: <SecretIcon />, title: t`A secret gallery of your own`, text: t`Keep every work safe in a personal gallery that only you and the family members you choose can see.` },
+    {
+      icon: <ShareIcon />,
+      title: t`Share with family, friends and the world`,
+      text: t`Hang your child's creations where grandparents and friends can see them, or open them to everyone.`,
+    },
+    {
+      icon: <SecretIcon />,
+      title: t`A secret gallery of your own`,
+      text: t`Keep every work safe in a personal gallery that only you and the family members you choose can see.`,
+    },
     { icon: <LearnIcon />, title: t`Learn from artists`, text: t`Join online classes and archived lessons taught by real artists.` },
-    { icon: <ContestIcon />, title: t`Enter contests`, text: t`Try contests held by companies and classrooms, and show your work on a bigger stage.` },
+    {
+      icon: <ContestIcon />,
+      title: t`Enter contests`,
+      text: t`Try contests held by companies and classrooms, and show your work on a bigger stage.`,
+    },
   ];
   const steps = [
     { art: <PhotographArt />, title: t`Photograph the work`, text: t`Take a picture of a drawing, a painting or a craft with your phone.` },
-    { art: <UploadArt />, title: t`Register for free and upload`, text: t`Create a free account, add your child as a user and upload the photo.` },
-    { art: <PublishArt />, title: t`Choose how to publish`, text: t`Keep it private, share it with family, or publish it to everyone. Time limits and limited release are possible.` },
+    {
+      art: <UploadArt />,
+      title: t`Register for free and upload`,
+      text: t`Create a free account, add your child as a user and upload the photo.`,
+    },
+    {
+      art: <PublishArt />,
+      title: t`Choose how to publish`,
+      text: t`Keep it private, share it with family, or publish it to everyone. Time limits and limited release are possible.`,
+    },
   ];
 
   return (
@@ -37,8 +57,8 @@ export default function LandingPage() {
           </h1>
           <p className={styles.lead}>
             <Trans>
-              Little Museum keeps the drawings, paintings and crafts of your children safe, and lets you share them with
-              family, friends and the world.
+              Little Museum keeps the drawings, paintings and crafts of your children safe, and lets you share them with family, friends and
+              the world.
             </Trans>
           </p>
           <div className={styles.ctas}>

@@ -32,7 +32,9 @@ export function PrivacyPage() {
   return (
     <LegalPage title={t`Privacy Policy`}>
       <p>
-        <Trans>This policy explains how we handle the personal information of families and children. Minors need the consent of a guardian.</Trans>
+        <Trans>
+          This policy explains how we handle the personal information of families and children. Minors need the consent of a guardian.
+        </Trans>
       </p>
     </LegalPage>
   );

@@ -19,9 +19,12 @@ export function PicturePicker({ files, onChange }: PicturePickerProps) {
   const count = files.length;
   const preview = useMemo(() => (first ? URL.createObjectURL(first) : null), [first]);
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const pick = (list: FileList | null) => {
     const chosen = Array.from(list ?? []).filter((f) => f.type.startsWith('image/'));
@@ -41,9 +44,7 @@ export function PicturePicker({ files, onChange }: PicturePickerProps) {
       {preview && (
         <div className={styles.preview}>
           <img src={preview} alt={t`Preview of the chosen icon`} className={styles.previewImg} width={88} height={88} />
-          <p className={fieldStyles.hint}>
-            {count > 1 ? t`${count} images chosen. The first one becomes the icon.` : first?.name}
-          </p>
+          <p className={fieldStyles.hint}>{count > 1 ? t`${count} images chosen. The first one becomes the icon.` : first?.name}</p>
         </div>
       )}
       <input

@@ -60,10 +60,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         error={formState.errors.username?.message}
         {...register('username')}
       />
-      <DateOfBirthField
-        error={formState.errors.date_of_birth?.message}
-        {...register('date_of_birth')}
-      />
+      <DateOfBirthField error={formState.errors.date_of_birth?.message} {...register('date_of_birth')} />
       {age !== null && age >= 0 && <p className={styles.age}>{t`${age} years old`}</p>}
       <OrganizationsField value={organizations} onChange={setOrganizations} />
       <SharedRange value={shared} onChange={setShared} />

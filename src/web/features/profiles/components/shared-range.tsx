@@ -30,17 +30,17 @@ export function SharedRange({ value, onChange }: SharedRangeProps) {
           {value.map((user) => {
             const name = user.username;
             return (
-            <li key={user.id} className={styles.shareRow}>
-              <Avatar username={user.username} src={user.profile_picture} size={44} />
-              <span className={styles.shareName}>{user.username}</span>
-              <Switch
-                checked={user.is_shared}
-                label={t`Share with ${name}`}
-                onText={t`Shared`}
-                offText={t`Not Shared`}
-                onChange={(checked) => onChange(value.map((u) => (u.id === user.id ? { ...u, is_shared: checked } : u)))}
-              />
-            </li>
+              <li key={user.id} className={styles.shareRow}>
+                <Avatar username={user.username} src={user.profile_picture} size={44} />
+                <span className={styles.shareName}>{user.username}</span>
+                <Switch
+                  checked={user.is_shared}
+                  label={t`Share with ${name}`}
+                  onText={t`Shared`}
+                  offText={t`Not Shared`}
+                  onChange={(checked) => onChange(value.map((u) => (u.id === user.id ? { ...u, is_shared: checked } : u)))}
+                />
+              </li>
             );
           })}
         </ul>

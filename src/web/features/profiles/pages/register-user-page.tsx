@@ -56,33 +56,30 @@ export default function RegisterUserPage() {
         ← <Trans>Back to users</Trans>
       </Link>
       <form onSubmit={onSubmit} noValidate className={pageStyles.card}>
-          <AddressSelect label={t`Current address`} required error={formState.errors.address?.message} {...register('address')} />
-          <TextField
-            label={t`Username`}
-            required
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            hint={t`Letters, numbers and @ . + - _ only. Shown on the works.`}
-            error={formState.errors.username?.message}
-            {...register('username')}
-          />
-          <TextField
-            label={t`Real name`}
-            required
-            autoComplete="off"
-            hint={t`Kept private within your family.`}
-            error={formState.errors.first_name?.message}
-            {...register('first_name')}
-          />
-          <DateOfBirthField
-            error={formState.errors.date_of_birth?.message}
-            {...register('date_of_birth')}
-          />
-          <PicturePicker files={files} onChange={setFiles} />
-          <Button type="submit" size="large" block disabled={registerProfile.isPending}>
-            {registerProfile.isPending ? t`Registering…` : t`Register user`}
-          </Button>
+        <AddressSelect label={t`Current address`} required error={formState.errors.address?.message} {...register('address')} />
+        <TextField
+          label={t`Username`}
+          required
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint={t`Letters, numbers and @ . + - _ only. Shown on the works.`}
+          error={formState.errors.username?.message}
+          {...register('username')}
+        />
+        <TextField
+          label={t`Real name`}
+          required
+          autoComplete="off"
+          hint={t`Kept private within your family.`}
+          error={formState.errors.first_name?.message}
+          {...register('first_name')}
+        />
+        <DateOfBirthField error={formState.errors.date_of_birth?.message} {...register('date_of_birth')} />
+        <PicturePicker files={files} onChange={setFiles} />
+        <Button type="submit" size="large" block disabled={registerProfile.isPending}>
+          {registerProfile.isPending ? t`Registering…` : t`Register user`}
+        </Button>
       </form>
     </PageShell>
   );

@@ -15,7 +15,13 @@ interface PhotoPickerProps {
   error?: string;
 }
 
-function Preview({ photo, index, count, onRemove, onMove }: { photo: Photo; index: number; count: number } & Pick<PhotoPickerProps, 'onRemove' | 'onMove'>) {
+function Preview({
+  photo,
+  index,
+  count,
+  onRemove,
+  onMove,
+}: { photo: Photo; index: number; count: number } & Pick<PhotoPickerProps, 'onRemove' | 'onMove'>) {
   const { t } = useLingui();
   const src = useObjectUrl(photo.file);
   const n = index + 1;
@@ -77,7 +83,10 @@ export function PhotoPicker({ photos, canAdd, onAdd, onRemove, onMove, error }: 
             onChange={() => pick(camera.current, 'camera')}
           />
           <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
-            <path d="M4 7h3l1.6-2.2A1.5 1.5 0 0 1 9.8 4h4.4a1.5 1.5 0 0 1 1.2.8L17 7h3a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V9a2 2 0 0 1 2-2z" fill="currentColor" />
+            <path
+              d="M4 7h3l1.6-2.2A1.5 1.5 0 0 1 9.8 4h4.4a1.5 1.5 0 0 1 1.2.8L17 7h3a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V9a2 2 0 0 1 2-2z"
+              fill="currentColor"
+            />
             <circle cx="12" cy="13" r="4" fill="var(--terracotta)" stroke="#fff" strokeWidth="1.8" />
           </svg>
           <span>{t`Take photo`}</span>

@@ -70,7 +70,14 @@ export function SaveForOffline({ works }: { works: readonly Work[] }) {
       <div className={styles.row}>
         <svg className={styles.icon} viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
           <rect x="3" y="4" width="18" height="14" rx="2.5" fill="var(--paper)" stroke="currentColor" strokeWidth="1.8" />
-          <path d="M12 7.5v6M9 11l3 3 3-3" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M12 7.5v6M9 11l3 3 3-3"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
           <path d="M7 21h10" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
         </svg>
         <div className={styles.body}>
@@ -106,7 +113,12 @@ export function SaveForOffline({ works }: { works: readonly Work[] }) {
         </p>
       )}
       {phase.kind === 'saving' && (
-        <progress className={styles.progress} max={phase.progress.total} value={phase.progress.done} aria-label={t`Saving pictures for offline`} />
+        <progress
+          className={styles.progress}
+          max={phase.progress.total}
+          value={phase.progress.done}
+          aria-label={t`Saving pictures for offline`}
+        />
       )}
       <p className={styles.status} role="status" aria-live="polite">
         {status}

@@ -79,7 +79,14 @@ export function UploadPanel() {
         onClick={() => setOpen((o) => !o)}
       >
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-          <path d="M12 16V4m0 0l-5 5m5-5l5 5M5 20h14" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M12 16V4m0 0l-5 5m5-5l5 5M5 20h14"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
         <span aria-live="polite">{summary}</span>
         <span className={styles.chevron} aria-hidden="true">

@@ -29,7 +29,13 @@ export function WorkFiltersBar({ value, onSearch }: { value: WorkFilters; onSear
           <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="M16 16l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t`Search works`} enterKeyHint="search" />
+        <input
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder={t`Search works`}
+          enterKeyHint="search"
+        />
       </label>
       <label className={styles.categoryBox}>
         <span className="visually-hidden">{t`Category`}</span>

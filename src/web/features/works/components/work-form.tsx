@@ -141,7 +141,13 @@ export function WorkForm({
       />
       {freeLimitReached && limit !== null && <Notice>{i18n._(M.freePlanLimit.id, { count: used })}</Notice>}
       <TextField label={t`Title`} required maxLength={100} error={formState.errors.title?.message} {...register('title')} />
-      <TextAreaField label={t`Comments`} maxLength={2000} rows={4} error={formState.errors.description?.message} {...register('description')} />
+      <TextAreaField
+        label={t`Comments`}
+        maxLength={2000}
+        rows={4}
+        error={formState.errors.description?.message}
+        {...register('description')}
+      />
       <SelectField label={t`Category`} value={category} onChange={(e) => setCategory(e.target.value)}>
         <option value="">{t`Please select`}</option>
         {categories.data?.map((c) => (

@@ -72,7 +72,9 @@ export default function MyWorkPage() {
           ) : (
             <EmptyWall>
               <p className={styles.text}>
-                <Trans>Your gallery walls are waiting for the first work. Take a photo of a drawing, a painting or a craft and hang it here.</Trans>
+                <Trans>
+                  Your gallery walls are waiting for the first work. Take a photo of a drawing, a painting or a craft and hang it here.
+                </Trans>
               </p>
               <LinkButton href="/register-work" size="large">
                 <Trans>Register your work</Trans>
