@@ -29,10 +29,16 @@ function boundaries() {
     ...FEATURES.map((area) => ({
       // A feature never reaches into another feature; shared pieces live in lib/ or ui/.
       files: [`src/web/features/${area}/**/*.{ts,tsx}`],
-      rules: rule(SERVER, DEEP, APP, {
-        group: ['@web/features/*', `!@web/features/${area}`],
-        message: `A feature never imports another feature: move what ${area} shares into lib/ or ui/.`,
-      }),
+      rules: rule(
+        APP,
+        SERVER,
+        // By alias, or by a relative path that climbs into a sibling feature (`../works/…` from a feature's root).
+        ...[
+          { group: ['@web/features/*', `!@web/features/${area}`] },
+          { regex: `^(\\.\\./)+(features/)?(${FEATURES.filter((f) => f !== area).join('|')})(/|$)` },
+        ].map((p) => ({ ...p, message: `A feature never imports another feature: move what ${area} shares into lib/ or ui/.` })),
+        DEEP,
+      ),
     })),
     {
       // The PWA's unit tests check what the app stored, and the token refresh tests start the real server.
