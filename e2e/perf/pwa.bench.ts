@@ -24,7 +24,7 @@
 process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -34,6 +34,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build, loadConfigFromFile, type Plugin, type PluginOption } from 'vite';
 
+import { isStale, WEB_INPUTS } from '../../scripts/lib.mjs';
 import { precompressDir } from '../../scripts/vite-precompress';
 import { openAs } from '../support/family';
 import { median, startApiServer, type ApiServer } from './support';
@@ -56,31 +57,11 @@ const started = Date.now();
 // ---------------------------------------------------------------------------------------------------------------
 // The two builds
 
-const WEB_INPUTS = [
-  'index.html',
-  'src/web',
-  'src/sw',
-  'src/contract',
-  'public',
-  'locales/en.po',
-  'locales/ja.po',
-  'vite.config.ts',
-  'scripts/vite-precompress.ts',
-];
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), st.mtimeMs);
-}
-
 function pwaBuild(): string {
   if (process.env.BENCH_DIST_DIR) return resolve(process.env.BENCH_DIST_DIR);
   const index = 'dist/index.html';
   if (process.env.BENCH_BUILD !== '1' && existsSync(index)) {
-    const built = statSync(index).mtimeMs;
-    if (!WEB_INPUTS.some((input) => newestMtime(input) > built)) return resolve('dist');
+    if (!isStale(index, WEB_INPUTS)) return resolve('dist');
     console.log('dist/ is older than its sources: building the PWA into a temporary folder');
   }
   const out = mkdtempSync(join(tmpdir(), 'lm-bench-pwa-'));
