@@ -6,7 +6,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 
-import { demoFamily, openAs } from './support/family';
+import { apiPath } from './support/api';
+import { csrf, demoFamily, newFamily, openAs } from './support/family';
 import { drawingPng } from './support/images';
 import { linkFromOutbox } from './support/outbox';
 
@@ -222,4 +223,24 @@ test('login: the form shows at once, read-only until its logic has arrived, and 
   await password.press('Enter');
   await expect(page).toHaveURL(/\/add-user$/);
   await expect(page.getByText('demo@example.com is logged in')).toBeVisible();
+});
+
+test('the profile form shows the profile as fetched again, not as the phone kept it', async ({ page, request }) => {
+  const family = await newFamily(request, `kai${Date.now() % 1e6}`);
+  await openAs(page, family, '/user-info');
+  await expect(page.getByLabel('Username')).toHaveValue(family.username);
+  // The profile is in the persisted cache, as the next start will restore it.
+  await expect
+    .poll(() => page.evaluate((name) => localStorage.getItem('little-museum-query-cache')?.includes(name), family.username))
+    .toBe(true);
+
+  // Renamed on another phone; this one starts again from its cache, then fetches the profile.
+  const renamed = `${family.username}x`;
+  const res = await request.patch(apiPath('profileUpdate'), {
+    headers: await csrf(request, { Authorization: `Bearer ${family.child.access}` }),
+    data: { username: renamed },
+  });
+  expect(res.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByLabel('Username')).toHaveValue(renamed);
 });

@@ -21,7 +21,7 @@ async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promis
 }
 
 /** Writes echo the csrftoken cookie in X-CSRFToken, as the PWA does (the request context keeps cookies). */
-async function csrf(request: APIRequestContext, headers: Record<string, string> = {}): Promise<Record<string, string>> {
+export async function csrf(request: APIRequestContext, headers: Record<string, string> = {}): Promise<Record<string, string>> {
   const cookie = (await request.storageState()).cookies.find((c) => c.name === 'csrftoken');
   return cookie ? { ...headers, 'X-CSRFToken': cookie.value } : headers;
 }

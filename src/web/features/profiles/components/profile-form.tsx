@@ -24,11 +24,16 @@ type Output = z.output<typeof schema>;
 export function ProfileForm({ profile }: { profile: Profile }) {
   const { t, i18n } = useLingui();
   const update = useUpdateProfile();
-  const [organizations, setOrganizations] = useState<Organization[]>(profile.organizations);
-  const [shared, setShared] = useState<SharedUser[]>(profile.shared_users);
+  // The profile may first come from the persisted cache and then change when it is fetched again: what the
+  // user has not edited follows it (fields through `values`, the lists while their edit is null).
+  const [editedOrganizations, setOrganizations] = useState<Organization[] | null>(null);
+  const [editedShared, setShared] = useState<SharedUser[] | null>(null);
+  const organizations = editedOrganizations ?? profile.organizations;
+  const shared = editedShared ?? profile.shared_users;
   const { register, handleSubmit, formState, control, setError } = useForm<Input, unknown, Output>({
     resolver: zodResolver(schema),
-    defaultValues: { username: profile.username, date_of_birth: profile.date_of_birth },
+    values: { username: profile.username, date_of_birth: profile.date_of_birth },
+    resetOptions: { keepDirtyValues: true },
     mode: 'onChange',
   });
   const dob = useWatch({ control, name: 'date_of_birth' });
