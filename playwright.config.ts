@@ -38,6 +38,7 @@ export default defineConfig({
     url: `http://localhost:${port}/api/public-navbar/`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: `http://localhost:${port}`, DEMO: '1' },
+    // TRUST_PROXY: the journeys' families sign up from addresses of their own (e2e/support/family.ts), as behind a load balancer.
+    env: { PORT: String(port), DATA_DIR: E2E_DATA_DIR, PUBLIC_URL: `http://localhost:${port}`, DEMO: '1', TRUST_PROXY: '1' },
   },
 });
