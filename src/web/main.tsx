@@ -1,7 +1,7 @@
 import './ui/tokens.css';
 import './ui/global.css';
 
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './app/app';
@@ -37,10 +37,13 @@ async function boot() {
   startServiceWorker();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const reactRoot = createRoot(root);
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
   showParkedToast();
 }

@@ -123,7 +123,7 @@ export const LAZY_ON_PURPOSE: readonly {
   {
     module: 'src/web/features/auth/forms/login-form.tsx',
     page: '/login',
-    when: "/login's form logic (react-hook-form, the login call): after the first paint; until then the form is read-only",
+    when: "/login's form logic (react-hook-form, the login call): after the first paint, at idle; until then the form is read-only",
   },
   { module: 'node_modules/ky/distribution/index.js', when: 'the HTTP client: with the first API call (src/web/lib/http.ts)' },
   { module: 'node_modules/react-hot-toast/dist/index.mjs', when: 'toasts: with the first toast (src/web/lib/toast.ts)' },
@@ -137,7 +137,7 @@ export const LAZY_ON_PURPOSE: readonly {
   { module: 'src/web/app/layout/menu-panel.tsx', when: 'the menu: from its first opening, or a touch on its button (header.tsx)' },
   { module: 'src/web/app/layout/install-hint.tsx', when: 'the install hint: when the browser offers installing (layout.tsx)' },
   { module: 'src/web/app/update-prompt.tsx', when: 'the new-version prompt: when a new version is waiting (app.tsx)' },
-  { module: 'src/web/app/layout/blog-link.tsx', when: "the footer's Blog link (footer.tsx)" },
+  { module: 'src/web/app/layout/blog-link.tsx', when: "the footer's Blog link: when the footer is near, at idle (footer.tsx)" },
 ];
 
 /**

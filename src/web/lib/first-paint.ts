@@ -24,3 +24,15 @@ export function afterFirstPaint(timeoutMs = 3000): Promise<void> {
     }
   });
 }
+
+/**
+ * Resolves when the main thread is next idle (requestIdleCallback), after `timeoutMs` at the latest; where the
+ * browser has no idle callbacks (Safari), after a short pause. Work that can wait for it runs as its own task,
+ * not merged into the first view's renders.
+ */
+export function whenIdle(timeoutMs = 2000): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+    else window.setTimeout(resolve, 200);
+  });
+}

@@ -6,7 +6,7 @@
 import type { Workbox } from 'workbox-window';
 import { create } from 'zustand';
 
-import { afterFirstPaint } from './first-paint';
+import { afterFirstPaint, whenIdle } from './first-paint';
 import { isOnline } from './use-online';
 
 /** How often an open app asks the server for a new version, besides each return to the tab. */
@@ -34,10 +34,7 @@ async function afterFirstView(): Promise<void> {
       else window.addEventListener('load', () => resolve(), { once: true });
     }),
   ]);
-  await new Promise<void>((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 });
-    else setTimeout(resolve, 200);
-  });
+  await whenIdle(2000);
 }
 
 /** Registers the worker after the first view (see above), loading workbox-window only then. */

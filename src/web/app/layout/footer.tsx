@@ -1,24 +1,44 @@
 import { useLingui } from '@lingui/react/macro';
-import { lazy, useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'wouter';
 
+import { whenIdle } from '@web/lib/first-paint';
+import { lazyPart } from '@web/lib/lazy-page';
 import { OptionalPart } from '../optional-part';
 import styles from './footer.module.css';
 import { EXTERNAL_SITE } from './menu-items';
 
-const BlogLink = lazy(() => import('./blog-link'));
+const BlogLink = lazyPart(() => import('./blog-link'));
 
-/** True once the element is within a screen of the viewport (at once where IntersectionObserver is missing). */
+/**
+ * True once the element is within a screen of the viewport (at once where IntersectionObserver is missing) and
+ * the main thread has then been idle: on a short page the footer is near from the start, and what it loads
+ * then runs after the page's own first renders instead of inside them.
+ */
 function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
-      rootMargin: '100% 0px',
-    });
+    let live = true;
+    const becameNear = () => void whenIdle().then(() => live && setNear(true));
+    if (typeof IntersectionObserver === 'undefined') {
+      becameNear();
+      return () => void (live = false);
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        becameNear();
+      },
+      { rootMargin: '100% 0px' },
+    );
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => {
+      live = false;
+      observer.disconnect();
+    };
   }, [near, ref]);
   return near;
 }

@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Suspense } from 'react';
 import { Link } from 'wouter';
 
-import { afterFirstPaint } from '@web/lib/first-paint';
-import { lazyPage } from '@web/lib/lazy-page';
+import { afterFirstPaint, whenIdle } from '@web/lib/first-paint';
+import { lazyPart } from '@web/lib/lazy-page';
 import { LinkButton } from '@web/ui/button';
 import { PageShell } from '@web/ui/page-shell';
 import styles from '../components/auth.module.css';
@@ -11,11 +10,12 @@ import { LoginFormView } from '../components/login-form-view';
 
 /**
  * The form's logic (react-hook-form and the login call, 13.6 KB gzipped) is requested once the page's first
- * content is on screen, and is not part of /login's first load (FIRST_LOAD_SAVINGS, src/web/app/route-table.ts).
- * Until it arrives the same form shows read-only.
+ * content is on screen and the main thread is idle, and is not part of /login's first load (LAZY_ON_PURPOSE,
+ * src/web/app/route-table.ts). Until it arrives the same form shows read-only.
  */
-const LoginForm = lazyPage(async () => {
+const LoginForm = lazyPart(async () => {
   await afterFirstPaint();
+  await whenIdle(1000);
   return import('../forms/login-form');
 });
 
@@ -24,9 +24,7 @@ export default function LoginPage() {
 
   return (
     <PageShell title={t`Login`} eyebrow={t`Welcome back`} width="narrow" card>
-      <Suspense fallback={<LoginFormView loading />}>
-        <LoginForm />
-      </Suspense>
+      <LoginForm fallback={<LoginFormView loading />} />
       <div className={styles.links}>
         <Link href="/forgot-password">
           <Trans>Forgot your password?</Trans>

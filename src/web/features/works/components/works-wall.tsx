@@ -1,6 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 
 import type { Paged, Work } from '@contract/works';
 import { SeeMore } from '@web/ui/see-more';
@@ -17,11 +17,17 @@ interface WorksWallProps {
   label: string;
 }
 
-/** A paged wall of works: skeleton frames while loading, See more for the next page. */
+/**
+ * A paged wall of works: skeleton frames while loading, See more for the next page. The cards render as a
+ * transition (useDeferredValue): an answer arriving renders a page of cards in slices the browser can
+ * interleave with input and paint, instead of one long task; meanwhile the wall shows what it showed before.
+ */
 export function WorksWall({ query, renderWork, leading, empty, label }: WorksWallProps) {
   const { t } = useLingui();
-  const works = query.data?.pages.flatMap((p) => p.results) ?? [];
-  if (query.isPending && !leading) return <WorkGridSkeleton label={t`Loading works…`} />;
+  const data = useDeferredValue(query.data);
+  const works = data?.pages.flatMap((p) => p.results) ?? [];
+  const arriving = data !== query.data && !works.length;
+  if ((query.isPending || arriving) && !leading) return <WorkGridSkeleton label={t`Loading works…`} />;
   if (query.isError && !works.length && !leading) {
     return <p className={styles.empty}>{t`The works could not be loaded. Please try again later.`}</p>;
   }
