@@ -162,6 +162,8 @@ test('the family gallery and the profile come back from the persisted cache when
   await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue(family.username);
   await page.goto('/family-gallery');
   for (const title of titles) await expect(page.getByText(title)).toBeVisible();
+  // The app's files are kept by the service worker, which installs once the first page has settled.
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   // A work opened on its own page is kept too.
   await page.getByRole('link', { name: titles[0] }).click();
   await expect(page.getByRole('heading', { level: 1, name: titles[0] })).toBeVisible();

@@ -23,8 +23,37 @@ let workbox: Workbox | null = null;
 let reloadOnTakeover = false;
 
 /**
- * Resolves once the page has loaded and painted its first content, and the main thread is idle (at most
- * two seconds later): the worker's registration and its precache never compete with the first view.
+ * Resolves once the page's network has been quiet for `quietMs` (no request of its own has finished for that
+ * long), `capMs` at the latest. The page's lazy parts, its API answers and its pictures come first.
+ */
+function networkQuiet(quietMs: number, capMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    let observer: PerformanceObserver | null = null;
+    let quiet = window.setTimeout(done, quietMs);
+    const cap = window.setTimeout(done, capMs);
+    function done() {
+      window.clearTimeout(quiet);
+      window.clearTimeout(cap);
+      observer?.disconnect();
+      resolve();
+    }
+    try {
+      observer = new PerformanceObserver(() => {
+        window.clearTimeout(quiet);
+        quiet = window.setTimeout(done, quietMs);
+      });
+      observer.observe({ type: 'resource' });
+    } catch {
+      // No resource timing here: the first timer decides.
+    }
+  });
+}
+
+/**
+ * Resolves once the page has loaded and painted its first content, its own requests have settled (a second
+ * with none finishing, ten at the latest) and the main thread is idle: the worker's install downloads the
+ * whole app (about 90 files, 0.9 MB), and started earlier it competed with the page's lazy parts, API answers
+ * and pictures for the network and the CPU (about 100 ms of Total Blocking Time on /login in Lighthouse).
  */
 async function afterFirstView(): Promise<void> {
   await Promise.all([
@@ -34,6 +63,7 @@ async function afterFirstView(): Promise<void> {
       else window.addEventListener('load', () => resolve(), { once: true });
     }),
   ]);
+  await networkQuiet(1000, 10_000);
   await whenIdle(2000);
 }
 
