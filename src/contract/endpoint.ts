@@ -29,6 +29,15 @@ export interface JsonBody<S extends z.ZodType = z.ZodType> {
   schema: S;
 }
 
+/**
+ * A small form of text fields only (multipart or URL-encoded, as a browser's form sends it), read whole within
+ * JSON_BODY_LIMIT and checked by `schema`; a file in it is refused.
+ */
+export interface FormBody<S extends z.ZodType = z.ZodType> {
+  type: 'form';
+  schema: S;
+}
+
 /** Text fields checked by `fields`; the files and the reader's limits by `upload`. */
 export interface MultipartBody<S extends z.ZodType = z.ZodType> {
   type: 'multipart';
@@ -45,7 +54,7 @@ export interface Endpoint {
   /** The area: the OpenAPI tag, and the first part of the PWA's query keys (invalidating an area refreshes it all). */
   tag: string;
   query?: z.ZodType;
-  body?: JsonBody | MultipartBody;
+  body?: JsonBody | FormBody | MultipartBody;
   /** The success answer. */
   ok: { status: 200 | 201; schema: z.ZodType };
   /** Error statuses the operation's own rules add to those its access, body, parameters and limits imply. */
@@ -133,5 +142,6 @@ export type ParamsOf<E extends Endpoint> = PathParams<E['path']>;
 export type HasParams<E extends Endpoint> = [ParamNames<E['path']>] extends [never] ? false : true;
 export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : never;
 export type JsonOf<E extends Endpoint> = E['body'] extends JsonBody<infer S> ? z.input<S> : never;
-export type FieldsOf<E extends Endpoint> = E['body'] extends MultipartBody<infer S> ? z.input<S> : never;
+export type FieldsOf<E extends Endpoint> =
+  E['body'] extends MultipartBody<infer S> ? z.input<S> : E['body'] extends FormBody<infer S> ? z.input<S> : never;
 export type ResultOf<E extends Endpoint> = z.output<E['ok']['schema']>;

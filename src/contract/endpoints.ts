@@ -31,10 +31,12 @@ import {
   tokenPair,
 } from './accounts';
 import { endpoint, type Endpoint } from './endpoint';
+import { advertisement, advertisementQuery, inquiryFields } from './site';
 import { PICTURE_UPLOAD, WORK_UPLOAD } from './uploads';
 import { workFields, workUpdateFields, idName, imageCount, likeResponse, listQuery, paged, work } from './works';
 
 const json = <S extends z.ZodType>(schema: S) => ({ type: 'json' as const, schema });
+const form = <S extends z.ZodType>(schema: S) => ({ type: 'form' as const, schema });
 const ok = <S extends z.ZodType>(schema: S) => ({ status: 200 as const, schema });
 const created = <S extends z.ZodType>(schema: S) => ({ status: 201 as const, schema });
 const workPage = paged(work);
@@ -264,6 +266,28 @@ export const ENDPOINTS = {
     tag: 'public',
     summary: "The footer's outside links (the blog)",
     ok: ok(z.array(navbarLink)),
+  }),
+  advertisements: endpoint({
+    method: 'GET',
+    path: '/api/advertisements/',
+    access: 'public',
+    tag: 'public',
+    summary: "The advertisements running today, in their order (`add_type=banner`: the landing page's sponsor banners)",
+    query: advertisementQuery,
+    ok: ok(z.array(advertisement)),
+  }),
+  inquiry: endpoint({
+    method: 'POST',
+    path: '/api/inquiry/',
+    access: 'public',
+    tag: 'public',
+    summary: 'Write to support: stored, mailed to support with a reply-to of the sender, and a receipt to the sender',
+    body: form(inquiryFields),
+    ok: created(messageResponse),
+    rateLimits: [
+      { limit: 'inquiryIp', by: 'ip' },
+      { limit: 'inquiryEmail', by: 'email', field: 'user_email' },
+    ],
   }),
   categories: endpoint({
     method: 'GET',

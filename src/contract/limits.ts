@@ -20,6 +20,11 @@ export const LIMITS = {
   /** Refresh this many seconds before a token's exp. */
   refreshLeadSeconds: 60,
   childSelectDelayMs: 300,
+  /** The contact form (works spec §5, §9): details of at least 10 characters; the other bounds are ours. */
+  inquiryMessageMin: 10,
+  inquiryMessageMax: 5000,
+  inquirySubjectMax: 200,
+  inquiryNameMax: 100,
 } as const;
 
 export const TOAST_MS = { default: 5000, short: 3000, childLogin: 3500 } as const;

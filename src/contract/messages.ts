@@ -45,6 +45,15 @@ export const M = {
     id: 'v.account_password',
     message: 'Password must be at least 8 characters, include one uppercase letter, and one number',
   },
+  // The contact form (works spec §5, verbatim; the length bounds are ours)
+  subjectRequired: /*i18n*/ { id: 'v.subject_required', message: 'Subject is required' },
+  subjectTooLong: /*i18n*/ { id: 'v.subject_too_long', message: 'Subject must be at most 200 characters' },
+  inquiryRequired: /*i18n*/ { id: 'v.inquiry_required', message: 'Inquiry details are required' },
+  inquiryTooShort: /*i18n*/ { id: 'v.inquiry_too_short', message: 'Please provide more details' },
+  inquiryTooLong: /*i18n*/ { id: 'v.inquiry_too_long', message: 'Inquiry details must be at most 5000 characters' },
+  contactEmailInvalid: /*i18n*/ { id: 'v.contact_email_invalid', message: 'Invalid email address' },
+  fullNameRequired: /*i18n*/ { id: 'v.full_name_required', message: 'Full name is required' },
+  fullNameTooLong: /*i18n*/ { id: 'v.full_name_too_long', message: 'Full name must be at most 100 characters' },
   invalidValue: /*i18n*/ { id: 'v.invalid_value', message: 'This value is not valid' },
   invalidBody: /*i18n*/ { id: 'v.invalid_body', message: 'The request could not be read. Please try again.' },
   nothingToChange: /*i18n*/ { id: 'v.nothing_to_change', message: 'There is nothing to change.' },
@@ -135,5 +144,9 @@ export const M = {
     message: 'We have sent a confirmation link to the new e-mail address. The new address takes effect once you open it.',
   },
   emailChanged: /*i18n*/ { id: 's.email_changed', message: 'Your e-mail address has been changed. Please use the new address to log in.' },
+  inquirySent: /*i18n*/ {
+    id: 's.inquiry_sent',
+    message: 'Thank you. We have received your inquiry and will reply within 3 to 5 business days.',
+  },
   loggedOut: /*i18n*/ { id: 's.logged_out', message: 'You have been logged out.' },
 } as const satisfies Record<string, Msg>;

@@ -20,6 +20,8 @@ export const RATE_LIMITS = {
   orgCheckUser: { name: 'orgcheck:user', max: 20, windowSeconds: 10 * MIN },
   reauthUser: { name: 'reauth:user', max: 10, windowSeconds: 15 * MIN },
   emailChangeUser: { name: 'emailchange:user', max: 5, windowSeconds: 60 * MIN },
+  inquiryIp: { name: 'inquiry:ip', max: 10, windowSeconds: 60 * MIN },
+  inquiryEmail: { name: 'inquiry:email', max: 5, windowSeconds: 60 * MIN },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -35,4 +37,6 @@ export interface RateLimitUse {
   by: 'ip' | 'user' | 'email';
   counts?: 'all' | 'failures' | 'successes';
   whenField?: string;
+  /** With `by: 'email'`, the body field that holds the address (`email` unless given). */
+  field?: string;
 }

@@ -8,7 +8,7 @@ import { queryClient } from '../lib/query-client';
 import { onRestored, persistOptions } from '../lib/query-persist';
 import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout/layout';
-import { OptionalPart } from './optional-part';
+import { OptionalPart } from '@web/ui/optional-part';
 import { AppRoutes } from './routes';
 
 // Only when a new version waits (lib/pwa).

@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import { useEffect, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 
+import { rememberDestination } from '../lib/after-login';
 import { useMe } from '../lib/me';
 import { useSession } from '../lib/session';
 import { notify } from '../lib/toast';
@@ -16,11 +17,13 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Login-required pages: without a login, an error toast and /login. */
+/** Login-required pages: without a login, an error toast and /login; the page is opened once the login is done. */
 export function LoginRequired({ children }: { children: ReactNode }) {
   const loggedIn = useSession((s) => Boolean(s.token || s.childToken));
   useEffect(() => {
-    if (!loggedIn) notify.error(t`Please log in to continue.`);
+    if (loggedIn) return;
+    rememberDestination(window.location.pathname + window.location.search);
+    notify.error(t`Please log in to continue.`);
   }, [loggedIn]);
   if (!loggedIn) return <Redirect to="/login" replace />;
   return children;

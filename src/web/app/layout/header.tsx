@@ -6,7 +6,7 @@ import { Link, useLocation } from 'wouter';
 import { useQueue } from '@web/lib/queue';
 import { useSession } from '@web/lib/session';
 import { Button } from '@web/ui/button';
-import { OptionalPart } from '../optional-part';
+import { OptionalPart } from '@web/ui/optional-part';
 import styles from './header.module.css';
 import { LanguageSwitch } from './language-switch';
 import { NAV_ITEMS } from './menu-items';

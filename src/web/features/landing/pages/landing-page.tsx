@@ -1,17 +1,46 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
 
+import { OptionalPart } from '@web/ui/optional-part';
+import { afterFirstPaint, whenIdle } from '@web/lib/first-paint';
+import { lazyPart } from '@web/lib/lazy-page';
+import { useNearViewport } from '@web/lib/use-near-viewport';
 import { LinkButton } from '@web/ui/button';
+import { FilmStripPlaceholder } from '../components/film-strip-placeholder';
 import { ContestIcon, LearnIcon, SecretIcon, ShareIcon } from '../components/promise-icons';
 import { GalleryWallArt } from '../components/gallery-wall-art';
 import { PhotographArt, PublishArt, UploadArt } from '../components/step-art';
 import styles from './landing.module.css';
+
+// Neither is part of the first load: the strip comes once the page has painted and the main thread is idle, the
+// sponsors once the reader comes near them. Each asks for its own data then.
+const FilmStrip = lazyPart(() => import('../components/film-strip'));
+const SponsorBanners = lazyPart(() => import('../components/sponsor-banners'));
+
+/** True once the page has painted and the main thread has then been idle. */
+function useAfterFirstView(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void afterFirstPaint()
+      .then(() => whenIdle(1000))
+      .then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return ready;
+}
 
 export default function LandingPage() {
   const { t } = useLingui();
   useEffect(() => {
     document.title = t`Little Museum: an online art museum for families`;
   }, [t]);
+  const stripReady = useAfterFirstView();
+  const sponsorsRef = useRef<HTMLDivElement>(null);
+  const sponsorsNear = useNearViewport(sponsorsRef);
 
   const promises = [
     {
@@ -73,6 +102,18 @@ export default function LandingPage() {
         <GalleryWallArt className={styles.heroArt} />
       </section>
 
+      <section className={styles.strip} aria-labelledby="strip-title">
+        <div className={styles.stripHead}>
+          <h2 id="strip-title" className={styles.stripTitle}>
+            <Trans>New in the museum</Trans>
+          </h2>
+          <Link href="/public-gallery" className={styles.stripMore}>
+            <Trans>See all works</Trans>
+          </Link>
+        </div>
+        <OptionalPart>{stripReady ? <FilmStrip fallback={<FilmStripPlaceholder />} /> : <FilmStripPlaceholder />}</OptionalPart>
+      </section>
+
       <section className={styles.section} aria-labelledby="promises-title">
         <h2 id="promises-title" className={styles.sectionTitle}>
           <Trans>What you can do</Trans>
@@ -90,7 +131,7 @@ export default function LandingPage() {
         </ul>
       </section>
 
-      <section className={`${styles.section} ${styles.howto}`} aria-labelledby="howto-title">
+      <section id="how-to-use" className={`${styles.section} ${styles.howto}`} aria-labelledby="howto-title">
         <h2 id="howto-title" className={styles.sectionTitle}>
           <Trans>How to use</Trans>
         </h2>
@@ -107,6 +148,14 @@ export default function LandingPage() {
           ))}
         </ol>
       </section>
+
+      <div ref={sponsorsRef}>
+        {sponsorsNear && (
+          <OptionalPart>
+            <SponsorBanners />
+          </OptionalPart>
+        )}
+      </div>
 
       <section className={styles.closing}>
         <h2>

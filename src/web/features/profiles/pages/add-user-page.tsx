@@ -4,6 +4,7 @@ import { Link, Redirect } from 'wouter';
 
 import { LIMITS, TOAST_MS } from '@contract/limits';
 import { M } from '@contract/messages';
+import { takeDestination } from '@web/lib/after-login';
 import { useSession } from '@web/lib/session';
 import { parkToast } from '@web/lib/toast';
 import { Avatar } from '@web/ui/avatar';
@@ -36,8 +37,9 @@ export default function AddUserPage() {
       login.mutate(username, {
         onSuccess: (pair) => {
           parkToast(pair.message || i18n._(M.childLoggedIn.id, { username }), TOAST_MS.childLogin);
-          // A full page load, so every cache starts fresh for the child (accounts spec §4).
-          window.location.assign('/my-work');
+          // A full page load, so every cache starts fresh for the child (accounts spec §4), on the page a
+          // login-required link was opening, else the child's gallery.
+          window.location.assign(takeDestination() ?? '/my-work');
         },
         onError: () => setSelecting(null),
       });

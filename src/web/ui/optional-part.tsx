@@ -1,7 +1,7 @@
 import { Component, Suspense, type ReactNode } from 'react';
 
 /**
- * A part of the layout loaded on demand (the menu, the Toaster, the upload panel): nothing shows while
+ * A part of the layout or a page loaded on demand (the menu, the Toaster, the upload panel, the film strip): nothing shows while
  * its chunk loads, and a chunk that cannot be loaded (offline before it was cached, an old tab after a
  * deploy) leaves the part out instead of taking the page down with it.
  */
