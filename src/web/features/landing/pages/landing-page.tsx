@@ -8,9 +8,6 @@ import { lazyPart } from '@web/lib/lazy-page';
 import { useNearViewport } from '@web/lib/use-near-viewport';
 import { LinkButton } from '@web/ui/button';
 import { FilmStripPlaceholder } from '../components/film-strip-placeholder';
-import { ContestIcon, LearnIcon, SecretIcon, ShareIcon } from '../components/promise-icons';
-import { GalleryWallArt } from '../components/gallery-wall-art';
-import { PhotographArt, PublishArt, UploadArt } from '../components/step-art';
 import styles from './landing.module.css';
 
 // Neither is part of the first load: the strip comes once the page has painted and the main thread is idle, the
@@ -42,33 +39,42 @@ export default function LandingPage() {
   const sponsorsRef = useRef<HTMLDivElement>(null);
   const sponsorsNear = useNearViewport(sponsorsRef);
 
+  // The drawings are files (public/art/), not components: out of the page's JavaScript, loaded as the reader nears them.
   const promises = [
     {
-      icon: <ShareIcon />,
+      icon: '/art/promise-share.svg',
       title: t`Share with family, friends and the world`,
       text: t`Hang your child's creations where grandparents and friends can see them, or open them to everyone.`,
     },
     {
-      icon: <SecretIcon />,
+      icon: '/art/promise-secret.svg',
       title: t`A secret gallery of your own`,
       text: t`Keep every work safe in a personal gallery that only you and the family members you choose can see.`,
     },
-    { icon: <LearnIcon />, title: t`Learn from artists`, text: t`Join online classes and archived lessons taught by real artists.` },
     {
-      icon: <ContestIcon />,
+      icon: '/art/promise-learn.svg',
+      title: t`Learn from artists`,
+      text: t`Join online classes and archived lessons taught by real artists.`,
+    },
+    {
+      icon: '/art/promise-contest.svg',
       title: t`Enter contests`,
       text: t`Try contests held by companies and classrooms, and show your work on a bigger stage.`,
     },
   ];
   const steps = [
-    { art: <PhotographArt />, title: t`Photograph the work`, text: t`Take a picture of a drawing, a painting or a craft with your phone.` },
     {
-      art: <UploadArt />,
+      art: '/art/step-photograph.svg',
+      title: t`Photograph the work`,
+      text: t`Take a picture of a drawing, a painting or a craft with your phone.`,
+    },
+    {
+      art: '/art/step-upload.svg',
       title: t`Register for free and upload`,
       text: t`Create a free account, add your child as a user and upload the photo.`,
     },
     {
-      art: <PublishArt />,
+      art: '/art/step-publish.svg',
       title: t`Choose how to publish`,
       text: t`Keep it private, share it with family, or publish it to everyone. Time limits and limited release are possible.`,
     },
@@ -99,7 +105,7 @@ export default function LandingPage() {
             </LinkButton>
           </div>
         </div>
-        <GalleryWallArt className={styles.heroArt} />
+        <img className={styles.heroArt} src="/art/gallery-wall.svg" alt="" width={360} height={230} loading="lazy" decoding="async" />
       </section>
 
       <section className={styles.strip} aria-labelledby="strip-title">
@@ -122,7 +128,7 @@ export default function LandingPage() {
           {promises.map((p) => (
             <li key={p.title} className={styles.promise}>
               <span className={styles.icon} aria-hidden="true">
-                {p.icon}
+                <img src={p.icon} alt="" width={30} height={30} loading="lazy" decoding="async" />
               </span>
               <h3>{p.title}</h3>
               <p>{p.text}</p>
@@ -138,7 +144,9 @@ export default function LandingPage() {
         <ol className={styles.steps}>
           {steps.map((s, i) => (
             <li key={s.title} className={styles.step}>
-              <div className={styles.stepArt}>{s.art}</div>
+              <div className={styles.stepArt}>
+                <img src={s.art} alt="" width={160} height={120} loading="lazy" decoding="async" />
+              </div>
               <span className={styles.stepNo} aria-hidden="true">
                 {i + 1}
               </span>
