@@ -9,7 +9,14 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin, Rolldown } from 'vite';
 
 import { LANGUAGES, pickLanguage } from '../src/contract/limits.ts';
-import { addPreloads, LANGUAGE_COOKIE, PRELOAD_SCRIPT_ATTRIBUTE, PRELOAD_TABLE_FILE, type PreloadTable } from '../src/contract/preload.ts';
+import {
+  addPreloads,
+  LANGUAGE_COOKIE,
+  PRELOAD_SCRIPT_ATTRIBUTE,
+  PRELOAD_TABLE_FILE,
+  preloadsOf,
+  type PreloadTable,
+} from '../src/contract/preload.ts';
 import { ROUTES, routePattern } from '../src/web/app/route-table.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -29,9 +36,9 @@ export function routePages(): Plugin {
     resolveId: (id) => (id === ROUTE_PAGES ? `\0${ROUTE_PAGES}` : undefined),
     load(id) {
       if (id !== `\0${ROUTE_PAGES}`) return;
-      const routes = ROUTES.map(({ path, guard, page }) => {
+      const routes = ROUTES.map(({ path, guard, page, budget }) => {
         const load = `import(${JSON.stringify(`/${page.module}`)})${page.name ? `.then((m) => ({ default: m.${page.name} }))` : ''}`;
-        return `  { path: ${JSON.stringify(path)}, guard: ${JSON.stringify(guard)}, ${page.title ? `title: ${JSON.stringify(page.title)}, ` : ''}load: () => ${load} },`;
+        return `  { path: ${JSON.stringify(path)}, guard: ${JSON.stringify(guard)}, ${page.title ? `title: ${JSON.stringify(page.title)}, ` : ''}${budget !== undefined ? 'first: true, ' : ''}load: () => ${load} },`;
       });
       return `export default [\n${routes.join('\n')}\n];\n`;
     },
@@ -89,8 +96,13 @@ export function preloadFirstPage(): Plugin {
         const ids = (list: string[]) => list.map((f) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1));
         const table: PreloadTable = {
           f: files,
-          c: Object.fromEntries(LANGUAGES.map((l) => [l, ids(filesOf(`locales/${l}.po`, `the ${l} catalog`))])),
-          p: ROUTES.map((r) => [routePattern(r.path), ids(filesOf(r.page.module, `the page of ${r.path}`))]),
+          c: Object.fromEntries(LANGUAGES.map((l) => [l, ids(filesOf(`locales/${l}.first.ts`, `the first part of the ${l} catalog`))])),
+          r: Object.fromEntries(LANGUAGES.map((l) => [l, ids(filesOf(`locales/${l}.rest.ts`, `the rest of the ${l} catalog`))])),
+          p: ROUTES.map((r): PreloadTable['p'][number] => {
+            const files = ids(filesOf(r.page.module, `the page of ${r.path}`));
+            // A page beyond the first loads waits for the rest of the catalog (src/web/app/routes.tsx).
+            return r.budget === undefined ? [routePattern(r.path), files, 1] : [routePattern(r.path), files];
+          }),
         };
         const data = JSON.stringify(table);
         this.emitFile({ type: 'asset', fileName: PRELOAD_TABLE_FILE, source: data });
@@ -112,6 +124,7 @@ function checkPreloadScript(script: string, table: PreloadTable): void {
   for (const [pathname, cookie, languages] of [
     ['/', '', ['en-US']],
     ['/login', `${LANGUAGE_COOKIE}=en`, ['ja']],
+    ['/my-work', '', ['ja-JP']],
     ['/nowhere', '', []],
   ] as const) {
     const added: string[] = [];
@@ -119,7 +132,7 @@ function checkPreloadScript(script: string, table: PreloadTable): void {
     new Function('document', 'navigator', 'location', script)(document, { languages, language: languages[0] }, { pathname });
     const language = pickLanguage(/=(\w+)/.exec(cookie)?.[1], languages[0]);
     const route = table.p.find(([p]) => new RegExp(p, 'i').test(pathname));
-    const expected = [...(table.c[language] ?? []), ...(route?.[1] ?? [])].map((i) => table.f[i]);
+    const expected = preloadsOf(table, language, route).map((i) => table.f[i]);
     if (added.join() !== expected.join()) {
       throw new Error(`preload-first-page: the inlined script added [${added.join()}] for ${pathname}, expected [${expected.join()}]`);
     }

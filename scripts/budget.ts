@@ -5,7 +5,8 @@
  * "Initial JavaScript" of a path is what its first load fetches before the page renders, read from the same data
  * the server uses (src/server/middleware/preload.ts): the entry script of index.html and its static imports
  * (Vite's manifest, dist/.vite/manifest.json), the files the preload table lists for that path (its page chunk
- * and imports), and the Japanese catalog (the larger one; the language the app falls back to). Each file is
+ * and imports), and the Japanese catalog (the larger one; the language the app falls back to), the part a first load of that page
+ * needs (scripts/split-catalogs.ts). Each file is
  * gzipped here at level 9 (node:zlib, as Vite's report and e2e/perf/pwa.bench.ts), and 1 KB = 1000 B. What
  * the page loads later on its own (the service worker's registration once it is idle, the login form's logic
  * after first paint) is not counted; the bench's "initial JS of /" counts every script until the network is
@@ -17,7 +18,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-import { PRELOAD_TABLE_FILE, type PreloadTable } from '../src/contract/preload.ts';
+import { PRELOAD_TABLE_FILE, preloadsOf, type PreloadTable } from '../src/contract/preload.ts';
 import { LAZY_ON_PURPOSE, ROUTES, routePattern } from '../src/web/app/route-table.ts';
 
 /** Bytes of gzipped JavaScript a first load may fetch: the routes with a budget (src/web/app/route-table.ts). */
@@ -57,7 +58,7 @@ function entryFiles(): string[] {
 }
 
 /** The table's entry for a path, as the server picks it: the first pattern that matches. */
-function tableEntry(path: string): [string, number[]] | undefined {
+function tableEntry(path: string): PreloadTable['p'][number] | undefined {
   return table.p.find(([pattern]) => new RegExp(pattern, 'i').test(path));
 }
 
@@ -75,7 +76,10 @@ function gzipBytes(file: string): number {
 const tableProblems: string[] = [];
 const entry = entryFiles();
 if (!entry.length) tableProblems.push("Vite's manifest has no entry for index.html");
-for (const language of ['en', 'ja']) if (!table.c[language]?.length) tableProblems.push(`the preload table has no catalog for ${language}`);
+for (const language of ['en', 'ja']) {
+  if (!table.c[language]?.length) tableProblems.push(`the preload table has no catalog for ${language}`);
+  if (!table.r?.[language]?.length) tableProblems.push(`the preload table has no rest of the catalog for ${language}`);
+}
 for (const route of ROUTES) {
   const found = tableEntry(route.path.replace(/:[^/]+/g, '1'));
   if (!found || found[0] !== routePattern(route.path)) tableProblems.push(`route ${route.path} has no entry in the preload table`);
@@ -93,9 +97,9 @@ interface Row {
 const rows: Row[] = [];
 const details: Record<string, { file: string; gzip: number }[]> = {};
 for (const [path, budget] of Object.entries(BUDGETS)) {
-  const files = [
-    ...new Set([...entry, ...(table.c[LANGUAGE] ?? []).map((i) => table.f[i]!), ...(tableEntry(path)?.[1] ?? []).map((i) => table.f[i]!)]),
-  ].filter((f) => f.endsWith('.js'));
+  const files = [...new Set([...entry, ...preloadsOf(table, LANGUAGE, tableEntry(path)).map((i) => table.f[i]!)])].filter((f) =>
+    f.endsWith('.js'),
+  );
   details[path] = files.map((file) => ({ file, gzip: gzipBytes(file) }));
   const bytes = details[path].reduce((sum, f) => sum + f.gzip, 0);
   rows.push({ path, files: files.length, bytes, budget, headroom: budget - bytes });

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { run } from './lib.mjs';
 
 const apiPort = process.env.API_PORT ?? '3001';
-await run('npx', ['lingui', 'compile', '--typescript']);
+await run('npm', ['run', 'i18n:compile']);
 const children = [
   spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], {
     stdio: 'inherit',

@@ -2,7 +2,9 @@
 import { isStale, run, WEB_INPUTS } from './lib.mjs';
 
 const catalogs = ['locales/en.po', 'locales/ja.po', 'locales/server/en.po', 'locales/server/ja.po'];
-if (isStale('locales/ja.ts', catalogs) || isStale('locales/server/ja.ts', catalogs))
-  await run('npx', ['lingui', 'compile', '--typescript']);
-if (isStale('dist/index.html', WEB_INPUTS)) await run('npx', ['vite', 'build']);
+const webStale = isStale('dist/index.html', WEB_INPUTS);
+// The PWA's catalogs are split by what the pages import (scripts/split-catalogs.ts): compiled again with the build.
+if (webStale || isStale('locales/ja.first.ts', catalogs) || isStale('locales/server/ja.ts', catalogs))
+  await run('npm', ['run', 'i18n:compile']);
+if (webStale) await run('npx', ['vite', 'build']);
 await run(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: { NODE_ENV: 'production', ...process.env } });

@@ -14,11 +14,21 @@ function fromSource<F>(fn: F): F {
 }
 
 const table: PreloadTable = {
-  f: ['/assets/en-1.js', '/assets/ja-1.js', '/assets/login-page-1.js', '/assets/form-1.css', '/assets/detail-1.js'],
+  f: [
+    '/assets/en-1.js',
+    '/assets/ja-1.js',
+    '/assets/login-page-1.js',
+    '/assets/form-1.css',
+    '/assets/detail-1.js',
+    '/assets/en.rest-1.js',
+    '/assets/ja.rest-1.js',
+  ],
   c: { en: [0], ja: [1] },
+  r: { en: [5], ja: [6] },
   p: [
     ['^/login/?$', [2, 3]],
-    ['^/gallery-detail/[^/]+/?$', [4]],
+    // A page beyond the first loads: it needs the rest of the catalog too.
+    ['^/gallery-detail/[^/]+/?$', [4], 1],
   ],
 };
 
@@ -63,10 +73,13 @@ describe("index.html's preload script", () => {
   });
 
   it('follows the chosen language in the cookie; a path parameter matches its page; other paths get the catalog only', () => {
+    // The gallery detail is beyond the first loads: the rest of the catalog comes with its page.
     expect(run('/gallery-detail/42', `csrftoken=abc; ${LANGUAGE_COOKIE}=ja`, ['en-US']).map((l) => l.href)).toEqual([
       '/assets/ja-1.js',
+      '/assets/ja.rest-1.js',
       '/assets/detail-1.js',
     ]);
+    expect(run('/login', '', ['ja']).map((l) => l.href)).not.toContain('/assets/ja.rest-1.js');
     expect(run('/somewhere-else', '', []).map((l) => l.href)).toEqual(['/assets/ja-1.js']);
   });
 });

@@ -14,13 +14,20 @@ export const PRELOAD_SCRIPT_ATTRIBUTE = 'data-preload';
 export const LANGUAGE_COOKIE = 'lm-lang';
 
 /**
- * `f`: the files; `c`: each language's catalog (indexes into `f`); `p`: [path pattern, indexes] per route, in the
- * route table's order (a pattern is routePattern of src/web/app/route-table.ts, matched case-insensitively).
+ * `f`: the files; `c`: the first part of each language's catalog (indexes into `f`), `r`: the rest of it
+ * (scripts/split-catalogs.ts); `p`: [path pattern, indexes, 1 when the page needs the rest of the catalog] per route,
+ * in the route table's order (a pattern is routePattern of src/web/app/route-table.ts, matched case-insensitively).
  */
 export interface PreloadTable {
   f: string[];
   c: Record<string, number[]>;
-  p: [string, number[]][];
+  r: Record<string, number[]>;
+  p: [string, number[], 1?][];
+}
+
+/** The files a first load of a route needs, in the language it will show: the catalog's part(s), then the page's. */
+export function preloadsOf(table: PreloadTable, language: string, route: PreloadTable['p'][number] | undefined): number[] {
+  return [...(table.c[language] ?? []), ...(route?.[2] ? (table.r[language] ?? []) : []), ...(route?.[1] ?? [])];
 }
 
 /** What addPreloads uses of the page (its globals): passed in, so that this module needs no DOM types. */
@@ -50,7 +57,8 @@ export function addPreloads(
   const chosen = new RegExp(`(?:^|;\\s*)${cookieName}=([^;]*)`).exec(page.document.cookie)?.[1];
   const language = pick(chosen, page.navigator.languages?.[0] ?? page.navigator.language);
   const route = table.p.find(([pattern]) => new RegExp(pattern, 'i').test(page.location.pathname));
-  for (const index of [...(table.c[language] ?? []), ...(route?.[1] ?? [])]) {
+  // preloadsOf, written out: this function's source runs alone in index.html.
+  for (const index of [...(table.c[language] ?? []), ...(route?.[2] ? (table.r[language] ?? []) : []), ...(route?.[1] ?? [])]) {
     const href = table.f[index];
     if (!href) continue;
     const link = page.document.createElement('link');

@@ -11,7 +11,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { pickLanguage, type Language } from '@contract/limits';
-import { LANGUAGE_COOKIE, PRELOAD_SCRIPT_ATTRIBUTE, PRELOAD_TABLE_FILE, type PreloadTable } from '@contract/preload';
+import { LANGUAGE_COOKIE, PRELOAD_SCRIPT_ATTRIBUTE, PRELOAD_TABLE_FILE, preloadsOf, type PreloadTable } from '@contract/preload';
 
 interface Prepared {
   html: string;
@@ -102,7 +102,7 @@ export async function indexWithPreloads(
   const key = `${language}:${page}`;
   let variant = p.variants.get(key);
   if (variant === undefined) {
-    const files = [...(p.table.c[language] ?? []), ...(page >= 0 ? p.table.p[page]![1] : [])]
+    const files = preloadsOf(p.table, language, page >= 0 ? p.table.p[page] : undefined)
       .map((i) => p.table!.f[i])
       .filter((f): f is string => typeof f === 'string');
     variant = { html: p.parts[0] + files.map(link).join('') + p.parts[1], link: [...p.entry, ...files].map(header).join(', ') };

@@ -39,6 +39,7 @@ const index =
 const table: PreloadTable = {
   f: ['/assets/en-1.js', '/assets/ja-1.js', '/assets/detail-1.js'],
   c: { en: [0], ja: [1] },
+  r: { en: [], ja: [] },
   p: [['^/gallery-detail/[^/]+/?$', [2]]],
 };
 

@@ -22,11 +22,21 @@ afterAll(() => s.close());
 const script = '<script data-preload>(function(){/* adds the links in the browser */})()</script>';
 const index = `<!doctype html><html><head><title>Little Museum</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="stylesheet" crossorigin href="/assets/index-1.css">${script}<link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"></div></body></html>`;
 const table: PreloadTable = {
-  f: ['/assets/en-1.js', '/assets/ja-1.js', '/assets/login-page-1.js', '/assets/form-1.css', '/assets/detail-1.js'],
+  f: [
+    '/assets/en-1.js',
+    '/assets/ja-1.js',
+    '/assets/login-page-1.js',
+    '/assets/form-1.css',
+    '/assets/detail-1.js',
+    '/assets/en.rest-1.js',
+    '/assets/ja.rest-1.js',
+  ],
   c: { en: [0], ja: [1] },
+  r: { en: [5], ja: [6] },
   p: [
     ['^/login/?$', [2, 3]],
-    ['^/gallery-detail/[^/]+/?$', [4]],
+    // A page beyond the first loads: it needs the rest of the catalog too.
+    ['^/gallery-detail/[^/]+/?$', [4], 1],
   ],
 };
 
@@ -53,6 +63,8 @@ describe('index.html with its preloads', () => {
       '<link rel="modulepreload" crossorigin href="/assets/en-1.js"><link rel="modulepreload" crossorigin href="/assets/login-page-1.js"><link rel="preload" as="style" crossorigin href="/assets/form-1.css">',
     );
     expect(html).not.toContain('ja-1.js');
+    // /login is a first load: the first part of the catalog is all it needs.
+    expect(html).not.toContain('rest-1.js');
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"></head>');
     // The same in a Link header, with the entry script and styles, for the browser to start before it parses.
     expect(res.headers.get('link')).toBe(
@@ -64,9 +76,12 @@ describe('index.html with its preloads', () => {
 
   it('follows the chosen language in the cookie, then the browser; a path parameter matches its page', async () => {
     const chosen = await page('/gallery-detail/42', { 'Accept-Language': 'en-US', Cookie: 'csrftoken=abc; lm-lang=ja' });
-    expect(chosen.html).toContain('href="/assets/ja-1.js"');
-    expect(chosen.html).toContain('href="/assets/detail-1.js"');
+    // The gallery detail is beyond the first loads: the rest of the catalog comes with its page, before it.
+    expect(chosen.html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/ja-1.js"><link rel="modulepreload" crossorigin href="/assets/ja.rest-1.js"><link rel="modulepreload" crossorigin href="/assets/detail-1.js">',
+    );
     expect(chosen.html).not.toContain('en-1.js');
+    expect(chosen.html).not.toContain('en.rest-1.js');
 
     const japanese = await page('/somewhere-else', { 'Accept-Language': 'ja-JP,ja;q=0.9' });
     expect(japanese.html).toContain('href="/assets/ja-1.js"');

@@ -13,6 +13,8 @@ declare module 'virtual:route-pages' {
     guard: Guard;
     /** A placeholder page's title. */
     title?: Title;
+    /** A page with a first-load budget: its texts are in the first part of the catalog (scripts/split-catalogs.ts). */
+    first?: true;
     /** Loads the page's chunk; the page is its module's default export or the one the table names. */
     load: () => Promise<{ default: ComponentType<{ title?: Title }> }>;
   }

@@ -13,12 +13,13 @@ import { Loading } from '../ui/page-shell';
 import { GuestOnly, LoginRequired, Root, UnknownPath } from './guards';
 import { routePattern, type Guard } from './route-table';
 
-function pageOf({ load, title }: RoutePage) {
-  if (!title) return lazyPage(load);
+function pageOf({ load, title, first }: RoutePage) {
+  const options = { waitsForRest: !first };
+  if (!title) return lazyPage(load, options);
   return lazyPage(async (): Promise<{ default: ComponentType }> => {
     const { default: Page } = await load();
     return { default: () => <Page title={title} /> };
-  });
+  }, options);
 }
 
 const PAGES = new Map(routes.map((r) => [r, pageOf(r)]));

@@ -5,6 +5,7 @@
  */
 import { createElement, lazy, startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
+import { loadRestCatalog } from './i18n';
 import { isOnline } from './use-online';
 
 const CHUNK_TIMEOUT_MS = 120_000;
@@ -62,8 +63,16 @@ function chunkLoader<P>(loadOnce: () => Promise<{ default: ComponentType<P> }>) 
  * mounted page never remounts.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a page takes no props
-export function lazyPage<P extends object = {}>(loadOnce: () => Promise<{ default: ComponentType<P> }>) {
-  const chunk = chunkLoader(loadOnce);
+export function lazyPage<P extends object = {}>(
+  loadOnce: () => Promise<{ default: ComponentType<P> }>,
+  { waitsForRest = false }: { waitsForRest?: boolean } = {},
+) {
+  // A page beyond the first loads (scripts/split-catalogs.ts) has its texts in the rest of the catalog: it comes with them.
+  const withTexts = async (): Promise<{ default: ComponentType<P> }> => {
+    const [page] = await Promise.all([loadOnce(), loadRestCatalog()]);
+    return page;
+  };
+  const chunk = chunkLoader(waitsForRest ? withTexts : loadOnce);
   const Lazy = lazy(chunk.loadForRender);
   function Page(props: P) {
     const [Ready] = useState(chunk.loaded);
