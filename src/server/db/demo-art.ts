@@ -113,3 +113,112 @@ export function tree(leaves = '#40916c', season = '#f1faee'): string {
     season,
   );
 }
+
+/** Mount Fuji seen over a balcony rail; a low sun and warm sky make it evening. */
+export function fuji(sky = '#dff3ff', mountain = '#5c7cae', sunColor = '#ffcc33', sunY = 130): string {
+  const bars = Array.from(
+    { length: 12 },
+    (_, i) => `<line x1="${30 + i * 68}" y1="500" x2="${30 + i * 68}" y2="600" stroke="#8d6e63" stroke-width="12"/>`,
+  ).join('');
+  return paper(
+    `<circle cx="640" cy="${sunY}" r="60" fill="${sunColor}"/>
+    <path d="M90 120 q30 -35 60 0 q30 -35 60 0" stroke="#6c757d" stroke-width="6" fill="none"/>
+    <path d="M40 470 L320 180 Q400 140 480 180 L760 470 Z" fill="${mountain}" stroke="#3d405b" stroke-width="8"/>
+    <path d="M320 180 Q400 140 480 180 L540 242 Q505 228 480 255 Q445 225 400 258 Q355 225 320 255 Q295 228 260 242 Z" fill="#ffffff" stroke="#3d405b" stroke-width="6"/>
+    <rect x="0" y="460" width="800" height="140" fill="#a7c957"/>
+    ${bars}<line x1="0" y1="500" x2="800" y2="500" stroke="#8d6e63" stroke-width="16"/>`,
+    sky,
+  );
+}
+
+export function rocket(sky = '#1d3557'): string {
+  const stars = [
+    [90, 90],
+    [200, 190],
+    [130, 330],
+    [290, 60],
+    [560, 300],
+    [700, 360],
+    [640, 500],
+    [170, 500],
+    [740, 60],
+    [500, 70],
+  ]
+    .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="7" fill="#ffd166"/>`)
+    .join('');
+  return paper(
+    `${stars}<circle cx="640" cy="150" r="80" fill="#f1faee" stroke="#adb5bd" stroke-width="6"/>
+    <circle cx="612" cy="128" r="14" fill="#dee2e6"/><circle cx="668" cy="180" r="18" fill="#dee2e6"/>
+    <path d="M355 425 Q400 580 445 425 Z" fill="#fb8500"/><path d="M375 425 Q400 520 425 425 Z" fill="#ffd166"/>
+    <path d="M345 320 L270 450 L352 420 Z M455 320 L530 450 L448 420 Z" fill="#e63946" stroke="#212529" stroke-width="6"/>
+    <path d="M400 90 Q480 200 460 430 L340 430 Q320 200 400 90 Z" fill="#f8f9fa" stroke="#212529" stroke-width="8"/>
+    <path d="M400 90 Q432 132 446 180 L354 180 Q368 132 400 90 Z" fill="#e63946" stroke="#212529" stroke-width="6"/>
+    <circle cx="400" cy="275" r="38" fill="#a8dadc" stroke="#457b9d" stroke-width="8"/>`,
+    sky,
+  );
+}
+
+/** A shinkansen on its track, rushing by. */
+export function train(stripe = '#1d4ed8'): string {
+  const sleepers = Array.from({ length: 14 }, (_, i) => `<rect x="${10 + i * 58}" y="486" width="24" height="14" fill="#8d6e63"/>`).join(
+    '',
+  );
+  const windows = [90, 170, 250, 330, 410]
+    .map((x) => `<rect x="${x}" y="320" width="55" height="45" rx="8" fill="#a8dadc" stroke="#1d3557" stroke-width="5"/>`)
+    .join('');
+  const wheels = [130, 230, 450, 560].map((x) => `<circle cx="${x}" cy="462" r="18" fill="#343a40"/>`).join('');
+  return paper(
+    `${grass('#a7c957')}<circle cx="700" cy="100" r="50" fill="#ffd166"/>
+    <rect x="0" y="470" width="800" height="16" fill="#6c757d"/>${sleepers}
+    <path d="M60 460 L60 320 Q60 290 90 290 L520 290 Q650 300 740 460 Z" fill="#ffffff" stroke="#1d3557" stroke-width="8"/>
+    <path d="M64 410 L688 410 L706 436 L64 436 Z" fill="${stripe}"/>${windows}
+    <path d="M520 310 Q590 312 640 380 L520 380 Z" fill="#a8dadc" stroke="#1d3557" stroke-width="5"/>${wheels}
+    <path d="M10 330 H42 M0 370 H36 M14 405 H46" stroke="#6c757d" stroke-width="6"/>`,
+    '#e3f2fd',
+  );
+}
+
+/** A cherry tree in bloom, petals falling on a picnic blanket with two onigiri. */
+export function sakura(blossom = '#ffafcc', background = '#fff0f6'): string {
+  const crown = [
+    [400, 230, 130],
+    [290, 290, 85],
+    [510, 290, 85],
+  ]
+    .map(([x, y, r]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${blossom}" stroke="#c9184a" stroke-width="8"/>`)
+    .join('');
+  const flowers = [
+    [330, 190],
+    [420, 150],
+    [480, 240],
+    [360, 290],
+    [270, 270],
+    [530, 300],
+    [440, 320],
+  ]
+    .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="12" fill="#ffffff"/>`)
+    .join('');
+  const petals = [
+    [120, 120],
+    [650, 90],
+    [700, 250],
+    [90, 300],
+    [620, 420],
+    [200, 440],
+  ]
+    .map(([x, y]) => `<ellipse cx="${x}" cy="${y}" rx="14" ry="8" fill="${blossom}" transform="rotate(30 ${x} ${y})"/>`)
+    .join('');
+  const onigiri = [540, 630]
+    .map(
+      (x) =>
+        `<path d="M${x} 482 L${x + 36} 545 L${x - 36} 545 Z" fill="#ffffff" stroke="#212529" stroke-width="5"/><rect x="${x - 18}" y="524" width="36" height="21" fill="#2d6a4f"/>`,
+    )
+    .join('');
+  return paper(
+    `${grass('#b7e4c7')}<rect x="370" y="330" width="60" height="200" fill="#7f5539" stroke="#432818" stroke-width="6"/>
+    ${crown}${flowers}${petals}
+    <path d="M470 470 L730 470 L770 570 L450 570 Z" fill="#4cc9f0" stroke="#023e8a" stroke-width="6"/>
+    <path d="M535 470 L525 570 M600 470 L610 570 M665 470 L690 570 M460 505 H745 M455 540 H758" stroke="#ffffff" stroke-width="8"/>${onigiri}`,
+    background,
+  );
+}

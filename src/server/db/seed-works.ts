@@ -1,23 +1,28 @@
 /**
- * Demo works (works notes, "Demo seed additions"). The demo family holds 4 images, so its parent
- * can still upload one on the free plan; the gallery family holds 12 public works (the seed
- * bypasses the quota), so the public gallery has 14 and "See more" shows. A few likes make the
- * counts alive. Drawings are rendered before the seed's transaction; rows go in inside it.
+ * Demo works (decisions.md, "Demo content"), written as the families would write them: the two
+ * Japanese families in Japanese, the English-speaking one in English.
+ *
+ * The demo family holds 4 images, so its parent can still upload one on the free plan (5 per
+ * account); within that, hana and sora each have a public and a private work, and they share with
+ * each other, so each one's family gallery shows the other's works, private ones too. The other
+ * families' works are public (the seed bypasses the quota), so the public gallery runs beyond one
+ * page and "See more" shows. A few likes make the counts alive. Drawings are rendered before the
+ * seed's transaction; rows go in inside it.
  */
 import { renderSvgWork } from '../adapters/images';
 import type { StorageAdapter } from '../adapters/storage';
 import { removeImages, storeImages, type StoredImage } from '../domain/work-files';
-import { car, cat, fish, flower, house, rainbow, sun, tree } from './demo-art';
+import { car, cat, fish, flower, fuji, house, rainbow, rocket, sakura, sun, train, tree } from './demo-art';
 import type { Tx } from './open';
 import { artworkImages, artworks, artworkTags, likes } from './schema';
 
-export type DemoProfile = 'hana' | 'sora' | 'ren' | 'yui';
+export type DemoProfile = 'hana' | 'sora' | 'ren' | 'yui' | 'lily' | 'noah';
 
 /** Indexes into the seed's CATEGORIES and TAGS lists. */
 const CAT = { drawing: 0, painting: 1, crafts: 2, collage: 3, clay: 4, other: 5 } as const;
 const TAG = { animals: 0, family: 1, nature: 2, vehicles: 3, food: 4, fantasy: 5, seasons: 6 } as const;
 
-interface DemoWork {
+export interface DemoWork {
   owner: DemoProfile;
   title: string;
   description: string;
@@ -28,21 +33,22 @@ interface DemoWork {
   daysAgo: number;
 }
 
-const WORKS: DemoWork[] = [
+export const DEMO_WORKS: readonly DemoWork[] = [
+  // The demo family (Tokyo): hana is in the third grade, sora in the first; their mother writes some of the notes.
   {
     owner: 'hana',
-    title: 'Sunny day at the park',
-    description: 'The sun was smiling at me, and then a rainbow came out.',
+    title: '公園のおひさま',
+    description: '日曜日に公園へ行ったら、おひさまがにこにこ笑っていました。',
     category: CAT.drawing,
     tags: [TAG.nature, TAG.seasons],
     isPublic: true,
-    art: [sun(), rainbow()],
+    art: [sun()],
     daysAgo: 20,
   },
   {
     owner: 'hana',
-    title: 'My cat Mochi',
-    description: 'Mochi sleeps all day. Only for my family!',
+    title: 'ねこのモチ',
+    description: 'モチはいつもねてばかり。この絵はかぞくだけのひみつ。',
     category: CAT.painting,
     tags: [TAG.animals, TAG.family],
     isPublic: false,
@@ -51,8 +57,8 @@ const WORKS: DemoWork[] = [
   },
   {
     owner: 'sora',
-    title: 'Our house',
-    description: 'This is where we live. The window on the left is my room.',
+    title: 'ぼくのおうち',
+    description: 'ひだりの まどが ぼくの へや。',
     category: CAT.drawing,
     tags: [TAG.family],
     isPublic: true,
@@ -60,9 +66,20 @@ const WORKS: DemoWork[] = [
     daysAgo: 5,
   },
   {
+    owner: 'sora',
+    title: 'おばあちゃんへ',
+    description: 'おばあちゃんのお誕生日にプレゼントするお花の絵。当日まで、おばあちゃんにはないしょです。',
+    category: CAT.drawing,
+    tags: [TAG.family, TAG.nature],
+    isPublic: false,
+    art: [flower('#ff8fab', '#fff3b0')],
+    daysAgo: 3,
+  },
+  // The gallery family (Osaka): ren is in the fourth grade, yui in the second.
+  {
     owner: 'ren',
-    title: 'Rainbow bridge',
-    description: 'A bridge you can walk on after the rain.',
+    title: 'にじの橋',
+    description: '雨が上がったら、にじの上を歩いてわたってみたい。',
     category: CAT.painting,
     tags: [TAG.fantasy, TAG.nature],
     isPublic: true,
@@ -71,8 +88,8 @@ const WORKS: DemoWork[] = [
   },
   {
     owner: 'yui',
-    title: 'Pink flower',
-    description: 'It grew in our garden.',
+    title: 'ピンクのおはな',
+    description: 'おにわに さいてたよ。',
     category: CAT.drawing,
     tags: [TAG.nature],
     isPublic: true,
@@ -81,8 +98,8 @@ const WORKS: DemoWork[] = [
   },
   {
     owner: 'ren',
-    title: 'Red racing car',
-    description: 'The fastest car in the world.',
+    title: 'まっかなレーシングカー',
+    description: '世界一速い車。エンジンの音もかっこいい！',
     category: CAT.drawing,
     tags: [TAG.vehicles],
     isPublic: true,
@@ -91,8 +108,8 @@ const WORKS: DemoWork[] = [
   },
   {
     owner: 'yui',
-    title: 'Blue fish',
-    description: 'Swimming in the big sea.',
+    title: 'あおいおさかな',
+    description: 'ひろい うみを すいすい およいでるの。',
     category: CAT.painting,
     tags: [TAG.animals],
     isPublic: true,
@@ -101,8 +118,8 @@ const WORKS: DemoWork[] = [
   },
   {
     owner: 'ren',
-    title: 'Big apple tree',
-    description: 'Apples for everybody!',
+    title: 'りんごの木',
+    description: 'りんごがいっぱい。みんなの分もあるよ！',
     category: CAT.drawing,
     tags: [TAG.nature, TAG.food],
     isPublic: true,
@@ -111,8 +128,8 @@ const WORKS: DemoWork[] = [
   },
   {
     owner: 'yui',
-    title: 'Grey cat',
-    description: 'The neighbour’s cat says hello.',
+    title: 'おとなりのねこちゃん',
+    description: 'いつも へいの上で ひなたぼっこ してるよ。',
     category: CAT.collage,
     tags: [TAG.animals],
     isPublic: true,
@@ -121,8 +138,8 @@ const WORKS: DemoWork[] = [
   },
   {
     owner: 'ren',
-    title: 'Goldfish',
-    description: 'From the summer festival.',
+    title: '夏まつりの金魚',
+    description: '金魚すくいで2ひきとれたので、色紙で作りました。',
     category: CAT.crafts,
     tags: [TAG.animals, TAG.seasons],
     isPublic: true,
@@ -131,8 +148,8 @@ const WORKS: DemoWork[] = [
   },
   {
     owner: 'yui',
-    title: 'Yellow house',
-    description: 'A house for my dolls.',
+    title: 'きいろいおうち',
+    description: 'おにんぎょうさんの おうちを つくったよ。',
     category: CAT.crafts,
     tags: [TAG.family],
     isPublic: true,
@@ -141,8 +158,8 @@ const WORKS: DemoWork[] = [
   },
   {
     owner: 'ren',
-    title: 'Orange cat',
-    description: 'He likes fish.',
+    title: 'うちのトラ',
+    description: 'ねんどで作った、うちのねこのトラ。魚が大好き。',
     category: CAT.clay,
     tags: [TAG.animals, TAG.food],
     isPublic: true,
@@ -151,8 +168,8 @@ const WORKS: DemoWork[] = [
   },
   {
     owner: 'yui',
-    title: 'Autumn tree',
-    description: 'The leaves turned orange.',
+    title: 'あきの木',
+    description: 'はっぱが オレンジいろに なったよ。',
     category: CAT.painting,
     tags: [TAG.seasons, TAG.nature],
     isPublic: true,
@@ -160,35 +177,70 @@ const WORKS: DemoWork[] = [
     daysAgo: 8,
   },
   {
-    owner: 'ren',
-    title: 'Morning sun',
-    description: 'Good morning, sun!',
-    category: CAT.drawing,
-    tags: [TAG.nature],
-    isPublic: true,
-    art: [sun('#ffb703', '#ffe5ec')],
-    daysAgo: 4,
-  },
-  {
     owner: 'yui',
-    title: 'Purple flower',
-    description: 'For mum on her birthday.',
+    title: 'むらさきのおはな',
+    description: 'ママの おたんじょうびに プレゼントしたよ。',
     category: CAT.other,
     tags: [TAG.family, TAG.nature],
     isPublic: true,
     art: [flower('#c77dff', '#ffd6a5')],
     daysAgo: 2,
   },
+  // The English-speaking family (Kanagawa): lily is ten, noah seven.
+  {
+    owner: 'lily',
+    title: 'Mount Fuji, morning and evening',
+    description: 'On clear days we can see Mount Fuji from our balcony. I painted it in the morning and again at sunset.',
+    category: CAT.painting,
+    tags: [TAG.nature, TAG.seasons],
+    isPublic: true,
+    art: [fuji(), fuji('#ffd6a5', '#6d597a', '#f4845f', 330)],
+    daysAgo: 13,
+  },
+  {
+    owner: 'lily',
+    title: 'Cherry blossom picnic',
+    description: 'We ate onigiri under the cherry trees, and the petals kept falling on our blanket.',
+    category: CAT.drawing,
+    tags: [TAG.seasons, TAG.food],
+    isPublic: true,
+    art: [sakura()],
+    daysAgo: 7,
+  },
+  {
+    owner: 'noah',
+    title: 'Shinkansen',
+    description: 'Grandpa and I waved at the bullet train. It went WHOOSH!',
+    category: CAT.drawing,
+    tags: [TAG.vehicles],
+    isPublic: true,
+    art: [train()],
+    daysAgo: 6,
+  },
+  {
+    owner: 'noah',
+    title: 'Rocket to the moon',
+    description: '3, 2, 1, blast off! I am the pilot.',
+    category: CAT.drawing,
+    tags: [TAG.vehicles, TAG.fantasy],
+    isPublic: true,
+    art: [rocket()],
+    daysAgo: 1,
+  },
 ];
 
-/** [liker, index into WORKS] */
-const LIKES: [DemoProfile, number][] = [
-  ['sora', 0],
-  ['ren', 0],
-  ['yui', 0],
-  ['hana', 4],
-  ['yui', 3],
-  ['hana', 2],
+/** Who likes which work (by title). */
+const LIKES: [DemoProfile, string][] = [
+  ['sora', '公園のおひさま'],
+  ['ren', '公園のおひさま'],
+  ['yui', '公園のおひさま'],
+  ['hana', 'ぼくのおうち'],
+  ['hana', 'ピンクのおはな'],
+  ['hana', 'Mount Fuji, morning and evening'],
+  ['yui', 'にじの橋'],
+  ['ren', 'Rocket to the moon'],
+  ['lily', 'Rocket to the moon'],
+  ['noah', 'まっかなレーシングカー'],
 ];
 
 export type RenderedWorks = StoredImage[][];
@@ -197,7 +249,7 @@ export type RenderedWorks = StoredImage[][];
 export async function renderDemoWorks(storage: StorageAdapter): Promise<RenderedWorks> {
   const done: RenderedWorks = [];
   try {
-    for (const work of WORKS) {
+    for (const work of DEMO_WORKS) {
       const encoded = [];
       for (const svg of work.art) encoded.push(await renderSvgWork(svg));
       done.push(await storeImages(storage, encoded));
@@ -220,7 +272,7 @@ export async function insertDemoWorks(tx: Tx, rendered: RenderedWorks, ids: Demo
   const rows = await tx
     .insert(artworks)
     .values(
-      WORKS.map((w) => ({
+      DEMO_WORKS.map((w) => ({
         profileId: ids.profiles[w.owner],
         title: w.title,
         description: w.description,
@@ -232,7 +284,8 @@ export async function insertDemoWorks(tx: Tx, rendered: RenderedWorks, ids: Demo
     .returning({ id: artworks.id });
   const images = rows.flatMap((row, i) => (rendered[i] ?? []).map((img, position) => ({ artworkId: row.id, position, ...img })));
   await tx.insert(artworkImages).values(images);
-  const tagRows = rows.flatMap((row, i) => WORKS[i]!.tags.map((t) => ({ artworkId: row.id, tagId: ids.tags[t]! })));
+  const tagRows = rows.flatMap((row, i) => DEMO_WORKS[i]!.tags.map((t) => ({ artworkId: row.id, tagId: ids.tags[t]! })));
   await tx.insert(artworkTags).values(tagRows);
-  await tx.insert(likes).values(LIKES.map(([who, i]) => ({ profileId: ids.profiles[who], artworkId: rows[i]!.id })));
+  const idOf = (title: string) => rows[DEMO_WORKS.findIndex((w) => w.title === title)]!.id;
+  await tx.insert(likes).values(LIKES.map(([who, title]) => ({ profileId: ids.profiles[who], artworkId: idOf(title) })));
 }

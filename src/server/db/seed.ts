@@ -1,7 +1,9 @@
 /**
- * Demo content (notes: "Demo data", works notes "Demo seed additions"), written only into an empty
- * database and only when DEMO is not '0', so a newcomer sees a living museum. Avatars and works are
- * drawn as SVG and rendered by sharp; nothing is downloaded.
+ * Demo content (decisions.md, "Demo content"), written only into an empty database and only when
+ * DEMO is not '0', so a newcomer sees a living museum: three families (demo-content.ts), the
+ * organizations, categories and tags (named in both languages; the request's language picks one),
+ * the blog link and the works (seed-works.ts). Avatars and works are drawn as SVG and rendered by
+ * sharp; nothing is downloaded.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -10,7 +12,16 @@ import { count } from 'drizzle-orm';
 import { renderSvg } from '../adapters/images';
 import type { StorageAdapter } from '../adapters/storage';
 import { hashPassword } from '../domain/passwords';
-import type { Db } from './open';
+import {
+  DEMO_FAMILY,
+  DEMO_ORGANIZATIONS,
+  DEMO_PASSWORD,
+  ENGLISH_FAMILY,
+  GALLERY_FAMILY,
+  type DemoChild,
+  type DemoFamily,
+} from './demo-content';
+import type { Db, Tx } from './open';
 import { categories, navbarLinks, organizations, profileOrganizations, profileShares, profiles, tags, users } from './schema';
 import { insertDemoWorks, renderDemoWorks } from './seed-works';
 
@@ -52,91 +63,77 @@ async function avatar(storage: StorageAdapter, background: string, cheeks: strin
   return key;
 }
 
+interface ChildSeed {
+  child: DemoChild;
+  picture: string;
+  isPublished?: boolean;
+}
+
+/** One family: its parent account and its children, in order. */
+async function insertFamily(tx: Tx, family: DemoFamily, passwordHash: string, children: ChildSeed[]) {
+  const [parent] = await tx
+    .insert(users)
+    .values({ email: family.email, passwordHash, firstName: family.parentName, address: family.address, emailVerifiedAt: new Date() })
+    .returning();
+  return tx
+    .insert(profiles)
+    .values(
+      children.map(({ child, picture, isPublished }) => ({
+        userId: parent!.id,
+        username: child.username,
+        firstName: child.firstName,
+        dateOfBirth: child.dateOfBirth,
+        address: family.address,
+        pictureKey: picture,
+        isPublished: isPublished ?? false,
+      })),
+    )
+    .returning();
+}
+
 /** Seeds when the users table is empty; returns whether it did. */
 export async function seedDemo(db: Db, storage: StorageAdapter): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
 
   // Slow work (argon2, sharp) first, so the transaction stays short on single-connection PGlite.
-  const passwordHash = await hashPassword('Demo1234');
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   const hanaPicture = await avatar(storage, '#f6b26b', '#e06666');
   const soraPicture = await avatar(storage, '#6fa8dc', '#f4a7b9');
   const renPicture = await avatar(storage, '#93c47d', '#e06666');
   const yuiPicture = await avatar(storage, '#c27ba0', '#f6b26b');
+  const lilyPicture = await avatar(storage, '#ffd966', '#f4a7b9');
+  const noahPicture = await avatar(storage, '#76a5af', '#e06666');
   const works = await renderDemoWorks(storage);
 
   await db.transaction(async (tx) => {
-    const [demo] = await tx
-      .insert(users)
-      .values({ email: 'demo@example.com', passwordHash, firstName: 'Demo Parent', address: '東京都 (Tokyo)', emailVerifiedAt: new Date() })
-      .returning();
-    const [hana, sora] = await tx
-      .insert(profiles)
-      .values([
-        {
-          userId: demo!.id,
-          username: 'hana',
-          firstName: 'Hana',
-          dateOfBirth: '2017-04-12',
-          address: '東京都 (Tokyo)',
-          pictureKey: hanaPicture,
-          isPublished: true,
-        },
-        {
-          userId: demo!.id,
-          username: 'sora',
-          firstName: 'Sora',
-          dateOfBirth: '2019-09-03',
-          address: '東京都 (Tokyo)',
-          pictureKey: soraPicture,
-        },
-      ])
-      .returning();
-    const [sakura] = await tx
-      .insert(organizations)
-      .values([
-        { name: 'Sakura Art Classroom', code: '123456' },
-        { name: 'Aozora Kids Atelier', code: '654321' },
-      ])
-      .returning();
+    // hana and sora share their works with each other: each one's family gallery shows the other's.
+    const [hana, sora] = await insertFamily(tx, DEMO_FAMILY, passwordHash, [
+      { child: DEMO_FAMILY.hana, picture: hanaPicture, isPublished: true },
+      { child: DEMO_FAMILY.sora, picture: soraPicture },
+    ]);
+    const [sakura] = await tx.insert(organizations).values([DEMO_ORGANIZATIONS.sakura, DEMO_ORGANIZATIONS.aozora]).returning();
     await tx.insert(profileOrganizations).values({ profileId: hana!.id, organizationId: sakura!.id });
-    await tx.insert(profileShares).values({ ownerProfileId: hana!.id, targetProfileId: sora!.id });
 
     // A second family whose public works fill the public gallery beyond one page.
-    const [gallery] = await tx
-      .insert(users)
-      .values({
-        email: 'gallery@example.com',
-        passwordHash,
-        firstName: 'Gallery Parent',
-        address: '大阪府 (Osaka)',
-        emailVerifiedAt: new Date(),
-      })
-      .returning();
-    const [ren, yui] = await tx
-      .insert(profiles)
-      .values([
-        {
-          userId: gallery!.id,
-          username: 'ren',
-          firstName: 'Ren',
-          dateOfBirth: '2016-02-20',
-          address: '大阪府 (Osaka)',
-          pictureKey: renPicture,
-          isPublished: true,
-        },
-        {
-          userId: gallery!.id,
-          username: 'yui',
-          firstName: 'Yui',
-          dateOfBirth: '2018-11-08',
-          address: '大阪府 (Osaka)',
-          pictureKey: yuiPicture,
-          isPublished: true,
-        },
-      ])
-      .returning();
-    await tx.insert(profileShares).values({ ownerProfileId: ren!.id, targetProfileId: yui!.id });
+    const [ren, yui] = await insertFamily(tx, GALLERY_FAMILY, passwordHash, [
+      { child: GALLERY_FAMILY.ren, picture: renPicture, isPublished: true },
+      { child: GALLERY_FAMILY.yui, picture: yuiPicture, isPublished: true },
+    ]);
+
+    // An English-speaking family, so that an English visitor meets English works too.
+    const [lily, noah] = await insertFamily(tx, ENGLISH_FAMILY, passwordHash, [
+      { child: ENGLISH_FAMILY.lily, picture: lilyPicture, isPublished: true },
+      { child: ENGLISH_FAMILY.noah, picture: noahPicture, isPublished: true },
+    ]);
+
+    await tx.insert(profileShares).values([
+      { ownerProfileId: hana!.id, targetProfileId: sora!.id },
+      { ownerProfileId: sora!.id, targetProfileId: hana!.id },
+      { ownerProfileId: ren!.id, targetProfileId: yui!.id },
+      { ownerProfileId: lily!.id, targetProfileId: noah!.id },
+      { ownerProfileId: noah!.id, targetProfileId: lily!.id },
+    ]);
 
     const categoryRows = await tx
       .insert(categories)
@@ -151,7 +148,7 @@ export async function seedDemo(db: Db, storage: StorageAdapter): Promise<boolean
       tx,
       works,
       {
-        profiles: { hana: hana!.id, sora: sora!.id, ren: ren!.id, yui: yui!.id },
+        profiles: { hana: hana!.id, sora: sora!.id, ren: ren!.id, yui: yui!.id, lily: lily!.id, noah: noah!.id },
         categories: categoryRows.map((r) => r.id),
         tags: tagRows.map((r) => r.id),
       },

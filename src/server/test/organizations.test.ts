@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { M } from '@contract/messages';
+import { DEMO_FAMILY, DEMO_ORGANIZATIONS, DEMO_PASSWORD } from '../db/demo-content';
 import { childSession, signupVerified, startTestServer, type TestServer } from './harness';
 
 let s: TestServer;
@@ -14,7 +15,7 @@ describe('organizations', () => {
   it('checks a code: valid, invalid, malformed', async () => {
     const p = await signupVerified(s);
     const ok = await s.request('/api/organizations/check/123456/', { token: p.access });
-    expect(ok).toMatchObject({ status: 200, body: { name: 'Sakura Art Classroom' } });
+    expect(ok).toMatchObject({ status: 200, body: { name: DEMO_ORGANIZATIONS.sakura.name } });
     expect(Object.keys(ok.body).sort()).toEqual(['id', 'name']);
     for (const code of ['000000', '12ab56', '1234567']) {
       const res = await s.request(`/api/organizations/check/${code}/`, { token: p.access });
@@ -33,7 +34,7 @@ describe('organizations', () => {
     for (const token of [p.access, kid.access]) {
       expect(await s.request(`/api/organizations/${body.id}`, { token })).toMatchObject({
         status: 200,
-        body: { id: body.id, name: 'Aozora Kids Atelier' },
+        body: { id: body.id, name: DEMO_ORGANIZATIONS.aozora.name },
       });
     }
     // A sibling that did not join, and another family, do not see it.
@@ -92,14 +93,20 @@ describe('public reference data', () => {
 });
 
 describe('demo family', () => {
-  it('logs in as the demo parent and sees hana and sora, hana sharing with sora', async () => {
-    const login = await s.request('/api/login/', { json: { email: 'demo@example.com', password: 'Demo1234' } });
+  it('logs in as the demo parent and sees hana and sora, sharing with each other', async () => {
+    const login = await s.request('/api/login/', { json: { email: DEMO_FAMILY.email, password: DEMO_PASSWORD } });
     expect(login.status).toBe(200);
     const profiles = await s.request('/api/profiles/', { token: login.body.access });
     const [hana, sora] = profiles.body;
-    expect(hana).toMatchObject({ username: 'hana', date_of_birth: '2017-04-12', organizations: [{ name: 'Sakura Art Classroom' }] });
+    expect(hana).toMatchObject({
+      username: 'hana',
+      first_name: DEMO_FAMILY.hana.firstName,
+      date_of_birth: '2017-04-12',
+      organizations: [{ name: DEMO_ORGANIZATIONS.sakura.name }],
+    });
     expect(hana.shared_users).toEqual([{ id: sora.id, username: 'sora', profile_picture: sora.profile_picture, is_shared: true }]);
     expect(sora).toMatchObject({ username: 'sora', date_of_birth: '2019-09-03' });
+    expect(sora.shared_users).toEqual([{ id: hana.id, username: 'hana', profile_picture: hana.profile_picture, is_shared: true }]);
     const avatar = await fetch(s.url + hana.profile_picture);
     expect(avatar.status).toBe(200);
     expect(avatar.headers.get('content-type')).toBe('image/webp');

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { M } from '@contract/messages';
+import { DEMO_ORGANIZATIONS } from '../db/demo-content';
 import { childSession, profileForm, signupVerified, startTestServer, type TestServer } from './harness';
 import { photoWithGps } from './works-helpers';
 
@@ -174,7 +175,7 @@ describe('profile lists and the active profile', () => {
       first_name: 'Cho Real',
       is_published: true,
       is_logged_in: true,
-      organizations: [{ id: sakura.body.id, name: 'Sakura Art Classroom' }],
+      organizations: [{ id: sakura.body.id, name: DEMO_ORGANIZATIONS.sakura.name }],
       shared_users: [{ id: b.id, username: 'dai', is_shared: true }],
     });
     const cleared = await s.request('/api/profile/', { method: 'PATCH', token: a.access, json: { organizations: [], shared_users: [] } });

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { M } from '@contract/messages';
 import { paged, work } from '@contract/works';
+import { DEMO_FAMILY, DEMO_PASSWORD, ENGLISH_FAMILY, GALLERY_FAMILY } from '../db/demo-content';
+import { DEMO_WORKS, type DemoProfile } from '../db/seed-works';
 import { startTestServer, type TestServer } from './harness';
 import { catalog, family, made, png, share, type Kid } from './works-helpers';
 
@@ -195,18 +197,56 @@ describe('paging, search and filters', () => {
 });
 
 describe('demo seed', () => {
+  const titlesOf = (owner: DemoProfile, isPublic?: boolean) =>
+    DEMO_WORKS.filter((w) => w.owner === owner && (isPublic === undefined || w.isPublic === isPublic))
+      .map((w) => w.title)
+      .sort();
+  const login = async (email: string) =>
+    (await s.request('/api/login/', { json: { email, password: DEMO_PASSWORD } })).body.access as string;
+  const child = async (parent: string, username: string): Promise<Kid> => {
+    const res = await s.request('/api/profile/login/', { token: parent, json: { username } });
+    return { id: 0, access: res.body.access };
+  };
+
   it('fills the public gallery beyond one page and leaves the demo family room for one image', async () => {
     const pub = await list('/api/artworks/?search=');
     expect(pub.count).toBeGreaterThanOrEqual(14);
-    const demo = await s.request('/api/login/', { json: { email: 'demo@example.com', password: 'Demo1234' } });
-    expect((await s.request('/api/billing/user-image-count/', { token: demo.body.access })).body).toEqual({ total_images: 4, limit: 5 });
-    const sora = await s.request('/api/profile/login/', { token: demo.body.access, json: { username: 'sora' } });
-    const family = await list('/api/artworks/family-gallery/', { id: 0, access: sora.body.access });
-    expect(family.results.map((r) => r.title).sort()).toEqual(['My cat Mochi', 'Sunny day at the park']);
-    const sunny = family.results.find((r) => r.title === 'Sunny day at the park')!;
-    expect(sunny).toMatchObject({ images_data: [expect.anything(), expect.anything()], is_liked_by_user: true, likes_count: 3 });
+    expect(pub.next).not.toBeNull();
+    const demo = await login(DEMO_FAMILY.email);
+    expect((await s.request('/api/billing/user-image-count/', { token: demo })).body).toEqual({ total_images: 4, limit: 5 });
+    // sora sees hana's works, the private one too, with their images and likes.
+    const sora = await child(demo, DEMO_FAMILY.sora.username);
+    const fromHana = await list('/api/artworks/family-gallery/', sora);
+    expect(fromHana.results.map((r) => r.title).sort()).toEqual(titlesOf('hana'));
+    const sunny = fromHana.results.find((r) => r.title === '公園のおひさま')!;
+    expect(sunny).toMatchObject({ images_data: [expect.anything()], is_public: true, is_liked_by_user: true, likes_count: 3 });
     expect((await fetch(s.url + sunny.images_data[0]!.thumbnail_url)).status).toBe(200);
-    const gallery = await s.request('/api/login/', { json: { email: 'gallery@example.com', password: 'Demo1234' } });
-    expect(gallery.status).toBe(200);
+  });
+
+  it("shows hana her brother's works in the family gallery, private and public", async () => {
+    const hana = await child(await login(DEMO_FAMILY.email), DEMO_FAMILY.hana.username);
+    const fromSora = await list('/api/artworks/family-gallery/', hana);
+    expect(fromSora.results.map((r) => r.title).sort()).toEqual(titlesOf('sora'));
+    expect(fromSora.results.map((r) => r.is_public).sort()).toEqual([false, true]);
+    expect(await titles('/api/artworks/my-collection/', hana)).toContain('ぼくのおうち');
+  });
+
+  it('writes the Japanese families in Japanese and the English-speaking one in English', async () => {
+    const japanese = /[\u3040-\u30ff\u4e00-\u9fff]/;
+    for (const w of DEMO_WORKS) {
+      const english = w.owner === 'lily' || w.owner === 'noah';
+      expect(japanese.test(w.title + w.description), w.title).toBe(!english);
+    }
+    const english = await child(await login(ENGLISH_FAMILY.email), ENGLISH_FAMILY.lily.username);
+    expect(await titles('/api/artworks/my', english)).toEqual(titlesOf('lily'));
+    // Every public demo work is in the public gallery (the other tests here add theirs in front of them).
+    const everyPublic: string[] = [];
+    for (let page = 1; ; page++) {
+      const { results, next } = await list(`/api/artworks/?page=${page}`);
+      everyPublic.push(...results.map((r) => r.title));
+      if (!next) break;
+    }
+    expect(everyPublic).toEqual(expect.arrayContaining(DEMO_WORKS.filter((w) => w.isPublic).map((w) => w.title)));
+    expect((await s.request('/api/login/', { json: { email: GALLERY_FAMILY.email, password: DEMO_PASSWORD } })).status).toBe(200);
   });
 });
