@@ -4,10 +4,10 @@
  * failures are ky's own errors for real responses; the language is the app's Lingui set-up with its catalogs.
  */
 import ky from 'ky';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { M } from '@contract/messages';
-import { ApiError, fieldErrors } from './api-error';
+import { ApiError, fieldErrors, messageText } from './api-error';
 import { toApiError } from './api-error-message';
 import { activateLanguage } from './i18n';
 
@@ -106,5 +106,26 @@ describe('the message of a failed call (Japanese)', () => {
   it('the network and general messages are translated', async () => {
     expect((await toApiError(new TypeError('Failed to fetch'))).message).toBe('通信エラーが発生しました');
     expect(await shown(503, null)).toBe('エラーが発生しました');
+  });
+});
+
+describe('a message shown under a field (ui/field through messageText)', () => {
+  const warn = vi.spyOn(console, 'warn');
+  beforeEach(async () => {
+    await activateLanguage('ja');
+    warn.mockClear();
+  });
+  afterEach(() => {
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('a field error the server wrote in Japanese is shown as it came, with no "Uncompiled message detected!"', async () => {
+    const error = await toApiError(await failure(400, { username: ['このユーザー名はすでに使われています'] }));
+    expect(messageText(fieldErrors(error).username ?? '')).toBe('このユーザー名はすでに使われています');
+    expect(messageText('Organization code is not valid')).toBe('Organization code is not valid');
+  });
+
+  it('a contract message id (what zod issues carry) is translated', () => {
+    expect(messageText(M.emailRequired.id)).toBe('メールアドレスは必須です');
   });
 });

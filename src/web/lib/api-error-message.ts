@@ -7,11 +7,11 @@
  */
 import { t } from '@lingui/core/macro';
 
-import { ApiError, flatten, isHTTPError, text } from './api-error';
+import { ApiError, flatten, isHTTPError, messageText } from './api-error';
 
 export function messageFromBody(status: number, body: unknown): string {
   const record = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
-  if ((status === 500 || status === 403) && record && typeof record.errors === 'string') return text(record.errors);
+  if ((status === 500 || status === 403) && record && typeof record.errors === 'string') return messageText(record.errors);
   if (record) {
     const lines = flatten(record);
     if (lines.length) return lines.join('\n');

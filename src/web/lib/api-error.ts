@@ -21,13 +21,18 @@ export function isHTTPError(error: unknown): error is HTTPError {
   return error instanceof Error && error.name === 'HTTPError' && (error as Partial<HTTPError>).response instanceof Response;
 }
 
-/** Contract message ids (e.g. `v.email_required`) are translated; plain server text is shown as is. */
-export function text(value: string): string {
+/**
+ * The one rule for a message that may be a contract message id or text: an id (e.g. `v.email_required`, what zod
+ * issues carry) is translated; anything else is text the server already wrote in the request's language and is
+ * shown as is. Never i18n._ on such text: Lingui treats it as an unknown id, and in every build logs "Uncompiled
+ * message detected!" for it (a field error the server sent in Japanese did).
+ */
+export function messageText(value: string): string {
   return /^[a-z]+\.[a-z_]+$/.test(value) ? i18n._(value) : value;
 }
 
 export function flatten(value: unknown): string[] {
-  if (typeof value === 'string') return [text(value)];
+  if (typeof value === 'string') return [messageText(value)];
   if (typeof value === 'number' || typeof value === 'boolean') return [String(value)];
   if (Array.isArray(value)) {
     const parts = value.flatMap((v) => flatten(v));

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
+import { messageText } from '../lib/api-error';
 import styles from './field.module.css';
 
 interface FieldFrame {
@@ -16,10 +17,11 @@ interface FieldProps extends FieldFrame {
   children: ReactNode;
 }
 
-/** Translates a contract message id (zod issues carry ids); plain text passes through. */
+/** Translates a contract message id (zod issues carry ids); text the server wrote passes through (lib/api-error). */
 export function useMessageText(): (message: string | undefined) => string | undefined {
-  const { i18n } = useLingui();
-  return (message) => (message ? i18n._(message) : undefined);
+  // Subscribed to the language, so an id's translation follows a switch.
+  useLingui();
+  return (message) => (message ? messageText(message) : undefined);
 }
 
 export function Field({ id, label, error, hint, required, children }: FieldProps) {
