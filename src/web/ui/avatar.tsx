@@ -9,16 +9,23 @@ export function avatarColor(username: string): string {
   return AVATAR_PALETTE[sum % AVATAR_PALETTE.length] ?? AVATAR_PALETTE[0];
 }
 
+/**
+ * What a placeholder shows: the first two letters of the username, upper-cased (works spec §2, "initials from the
+ * first two letters"; the accounts spec's "the initial" is read the same way, so one child looks the same everywhere).
+ * By code point, so an emoji or a surrogate pair is never cut in half.
+ */
+export function avatarInitials(username: string): string {
+  return Array.from(username.trim()).slice(0, 2).join('').toUpperCase();
+}
+
 interface AvatarProps {
   username: string;
   src?: string | null;
   size?: number;
-  /** How many letters of the username the placeholder shows (galleries show two). */
-  letters?: number;
 }
 
-export function Avatar({ username, src, size = 56, letters = 1 }: AvatarProps) {
-  const dimension = { width: size, height: size, fontSize: size * (letters > 1 ? 0.36 : 0.42) };
+export function Avatar({ username, src, size = 56 }: AvatarProps) {
+  const dimension = { width: size, height: size, fontSize: size * 0.36 };
   if (src) {
     return (
       <span className={styles.avatar} style={dimension}>
@@ -28,7 +35,7 @@ export function Avatar({ username, src, size = 56, letters = 1 }: AvatarProps) {
   }
   return (
     <span className={styles.avatar} style={{ ...dimension, background: avatarColor(username) }} role="img" aria-label={username}>
-      <span aria-hidden="true">{Array.from(username).slice(0, letters).join('').toUpperCase()}</span>
+      <span aria-hidden="true">{avatarInitials(username)}</span>
     </span>
   );
 }

@@ -32,7 +32,7 @@ export function WorkTile({ work, showAuthor = false, likes = 'static', showDescr
         <>
           {showAuthor && (
             <span className={styles.author}>
-              <Avatar username={work.member.username} src={work.member.profile_picture} size={32} letters={2} />
+              <Avatar username={work.member.username} src={work.member.profile_picture} size={32} />
               <span className={styles.authorName}>{work.member.username}</span>
             </span>
           )}

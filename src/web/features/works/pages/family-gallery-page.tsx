@@ -49,7 +49,7 @@ export default function FamilyGalleryPage() {
                   className={styles.member}
                   onClick={() => navigate('/user-gallery', { state: { userId: m.id, username: m.username } satisfies UserGalleryState })}
                 >
-                  <Avatar username={m.username} src={m.profile_picture} size={56} letters={2} />
+                  <Avatar username={m.username} src={m.profile_picture} size={56} />
                   <span className={styles.memberName}>{m.username}</span>
                 </button>
               </li>

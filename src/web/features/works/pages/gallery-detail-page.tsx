@@ -70,7 +70,7 @@ export default function GalleryDetailPage() {
       />
       <div className={styles.placard}>
         <div className={styles.byline}>
-          <Avatar username={w.member.username} src={w.member.profile_picture} size={48} letters={2} />
+          <Avatar username={w.member.username} src={w.member.profile_picture} size={48} />
           <div>
             <strong className={styles.author}>{w.member.username}</strong>
             {age !== null && <span className={styles.age}>{t`Age ${age}`}</span>}
