@@ -9,7 +9,8 @@
  * - on a 401 refreshes once (concurrent calls share that refresh) and retries once, unless it is a POST
  *   (not replay-safe) or carried no token;
  * - on failure shows an error toast with the derived message (opt out with `silent`) and rejects with an
- *   ApiError carrying that message.
+ *   ApiError carrying that message; except a read (GET) that got no answer at all: that is the network, not the
+ *   call, and the offline banner and the page's note say so (./use-online), so it is not toasted.
  * In development the answer is checked against its schema; production builds carry no schemas (zod stays out).
  */
 import { i18n } from '@lingui/core';
@@ -118,10 +119,17 @@ function getClient(): Promise<KyInstance> {
   return client;
 }
 
-/** An HTTP error is an answer; fetch's TypeError is a request that never got one (use-online). */
-function reportReachability(error: unknown): void {
-  if (isHTTPError(error)) reportAnswer();
-  else if (error instanceof TypeError) reportNetworkFailure();
+/**
+ * An HTTP error is an answer; fetch's TypeError is a request that never got one (use-online), and so is a 511
+ * (a captive portal asking to log in to the network, RFC 6585). True when the museum was not reached.
+ */
+function reportReachability(error: unknown): boolean {
+  if (isHTTPError(error) && error.response.status !== 511) reportAnswer();
+  else if (error instanceof TypeError || isHTTPError(error)) {
+    reportNetworkFailure();
+    return true;
+  }
+  return false;
 }
 
 function searchParamsOf(query: object | undefined): URLSearchParams {
@@ -177,7 +185,12 @@ async function send(op: OperationId, input: SendInput): Promise<unknown> {
     response = await request();
   }
   const raw = await response.text();
-  return raw ? (JSON.parse(raw) as unknown) : null;
+  try {
+    return raw ? (JSON.parse(raw) as unknown) : null;
+  } catch {
+    // The API answers JSON only: a page instead is something in the way (a captive portal's login page).
+    throw new TypeError(`${op}: the answer is not the museum's`);
+  }
 }
 
 /** Calls one operation of the endpoint table. */
@@ -189,13 +202,13 @@ export async function api<K extends OperationId>(op: K, input: CallInput<K>): Pr
     return data as ApiResult<K>;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    reportReachability(error);
+    const unanswered = reportReachability(error);
     const apiError = await import('./api-error-message').then(
       (m) => m.toApiError(error),
       // Without its chunk (offline before it was cached) the failure still rejects, with the bare error.
       () => new ApiError(error instanceof Error ? error.message : String(error), null, null),
     );
-    if (!input.silent) notify.error(apiError.message);
+    if (!input.silent && !(unanswered && ROUTES[op][0] === 'GET')) notify.error(apiError.message);
     throw apiError;
   }
 }
@@ -204,8 +217,8 @@ const inflight = new Map<TokenKind, Promise<boolean>>();
 
 /**
  * Refreshes one token pair (the refresh rotates: both halves are stored). Concurrent callers share
- * one refresh. If the server refuses, the session of that kind is treated as invalid and removed;
- * a network failure keeps the tokens for a later attempt.
+ * one refresh. If the server refuses (4xx), the session of that kind is treated as invalid and removed;
+ * a network failure or a server error keeps the tokens for a later attempt.
  */
 export function refreshTokens(kind: TokenKind): Promise<boolean> {
   const running = inflight.get(kind);
@@ -223,7 +236,8 @@ export function refreshTokens(kind: TokenKind): Promise<boolean> {
     } catch (error) {
       reportReachability(error);
       console.warn(`Token refresh (${kind}) failed`, error);
-      if (isHTTPError(error) && refreshTokenOf(kind) === refresh) {
+      // Only the museum refusing it (a 4xx) ends the session; a server error or a captive portal's 511 does not.
+      if (isHTTPError(error) && error.response.status < 500 && refreshTokenOf(kind) === refresh) {
         const s = useSession.getState();
         if (kind === 'child') s.clearChild();
         else s.clearAll();

@@ -5,15 +5,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from './http';
+import { alreadyShown } from './query-client';
 import { decodeToken } from './jwt';
 import { queryKeys } from './query-keys';
 import { useSession } from './session';
 
-export function getProfile() {
-  return api('profile', {});
+export function getProfile(silent = false) {
+  return api('profile', { silent });
 }
 
-export const profileQueryOptions = () => queryOptions({ queryKey: queryKeys.profile, queryFn: getProfile });
+export const profileQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.profile, queryFn: (context) => getProfile(alreadyShown(context)) });
 
 export function useProfile() {
   return useQuery(profileQueryOptions());

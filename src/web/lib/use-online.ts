@@ -51,11 +51,15 @@ function scheduleProbe(): void {
   probeDelay = Math.min(PROBE_MAX_MS, probeDelay * 2);
 }
 
-/** Any answer from the API proves the way there works (the service worker never answers /api/). */
+/**
+ * Any answer from the API proves the way there works (the service worker never answers /api/), unless it is a
+ * captive portal's: its 511, or its login page instead of the API's JSON.
+ */
 async function probe(): Promise<void> {
   if (reachable || !navigator.onLine) return;
   try {
-    await fetch(apiPath('publicNavbar'), { cache: 'no-store', credentials: 'omit' });
+    const response = await fetch(apiPath('publicNavbar'), { cache: 'no-store', credentials: 'omit' });
+    if (response.status === 511 || !response.headers.get('content-type')?.includes('json')) throw new Error('Not the museum');
     reportAnswer();
   } catch {
     scheduleProbe();

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useIsRestoring } from '@tanstack/react-query';
 
 import { useOnline } from '../lib/use-online';
+import { EmptyState } from './empty-state';
 import styles from './offline-data-note.module.css';
 
 /** The parts of a query result the note reads. */
@@ -37,7 +38,8 @@ function ago(time: number, locale: string): string | null {
 /**
  * A friendly word on a page whose data may be old: shown offline (the data came from the persisted
  * cache) or when the last refresh failed, with when the data was fetched. Offline with nothing kept,
- * it says the page fills in once the signal is back. Online and fresh, it renders nothing.
+ * it says, beside the museum's easel, that the page fills in once the signal is back (the page shows it
+ * instead of its skeleton: see `waitsForNetwork`). Online and fresh, it renders nothing.
  */
 export function OfflineDataNote({ query, subject = 'works' }: OfflineDataNoteProps) {
   const { i18n, t } = useLingui();
@@ -48,10 +50,19 @@ export function OfflineDataNote({ query, subject = 'works' }: OfflineDataNotePro
   if (online && !(hasData && query.isRefetchError)) return null;
   if (!hasData && !query.isPending) return null;
 
+  if (!hasData) {
+    return (
+      <EmptyState role="status" data-testid="offline-data-note">
+        <p>
+          <Trans>You're offline. This page will fill in when you're back online.</Trans>
+        </p>
+      </EmptyState>
+    );
+  }
+
   const when = query.dataUpdatedAt ? (ago(query.dataUpdatedAt, i18n.locale) ?? t`just now`) : null;
   let text;
-  if (!hasData) text = <Trans>You're offline. This page will fill in when you're back online.</Trans>;
-  else if (!online && subject === 'works') text = <Trans>You're offline. These may not be the latest works.</Trans>;
+  if (!online && subject === 'works') text = <Trans>You're offline. These may not be the latest works.</Trans>;
   else if (!online) text = <Trans>You're offline. These may not be the latest details.</Trans>;
   else if (subject === 'works') text = <Trans>The museum can't be reached just now. These may not be the latest works.</Trans>;
   else text = <Trans>The museum can't be reached just now. These may not be the latest details.</Trans>;
@@ -70,7 +81,7 @@ export function OfflineDataNote({ query, subject = 'works' }: OfflineDataNotePro
       </svg>
       <p className={styles.text}>
         {text}
-        {hasData && when && (
+        {when && (
           <span className={styles.when}>
             {' '}
             <Trans>
@@ -81,4 +92,14 @@ export function OfflineDataNote({ query, subject = 'works' }: OfflineDataNotePro
       </p>
     </aside>
   );
+}
+
+/**
+ * True while a page has nothing of this query to show and cannot ask for it (offline): the page shows the note's
+ * easel instead of a skeleton that would never fill.
+ */
+export function useWaitsForNetwork(query: Pick<NoteQuery, 'data' | 'isPending'>): boolean {
+  const online = useOnline();
+  const restoring = useIsRestoring();
+  return !online && !restoring && query.data === undefined && query.isPending;
 }

@@ -7,7 +7,7 @@ import { notify } from '@web/lib/toast';
 import { Avatar } from '@web/ui/avatar';
 import { Button } from '@web/ui/button';
 import { ConfirmDeleteModal } from '@web/ui/confirm-delete-modal';
-import { OfflineDataNote } from '@web/ui/offline-data-note';
+import { OfflineDataNote, useWaitsForNetwork } from '@web/ui/offline-data-note';
 import { Loading, PageShell, pageStyles } from '@web/ui/page-shell';
 import { useDeleteProfile } from '../api/delete-profile';
 import { useProfile } from '../api/get-profile';
@@ -18,6 +18,7 @@ export default function UserInfoPage() {
   const { t } = useLingui();
   const [, navigate] = useLocation();
   const profile = useProfile();
+  const waiting = useWaitsForNetwork(profile);
   const remove = useDeleteProfile();
   const [confirming, setConfirming] = useState(false);
 
@@ -35,7 +36,7 @@ export default function UserInfoPage() {
     <PageShell title={t`Profile`} eyebrow={t`User information`} width="medium">
       <OfflineDataNote query={profile} subject="details" />
       {!profile.data ? (
-        <Loading label={t`Loading the profile…`} />
+        !waiting && <Loading label={t`Loading the profile…`} />
       ) : (
         <div className={pageStyles.card}>
           <div className={styles.preview}>

@@ -2,6 +2,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '@web/lib/http';
+import { alreadyShown } from '@web/lib/query-client';
 import { queryKeys, type WorkListOp } from '@web/lib/query-keys';
 
 export interface WorkFilters {
@@ -13,10 +14,13 @@ export interface WorkFilters {
 export function workListOptions(op: WorkListOp, filters: WorkFilters, memberId?: number) {
   return infiniteQueryOptions({
     queryKey: queryKeys.workList(op, filters, memberId),
-    queryFn: ({ pageParam, signal }) =>
-      op === 'memberWorks'
-        ? api(op, { params: { id: memberId ?? 0 }, query: { ...filters, page: pageParam }, signal })
-        : api(op, { query: { ...filters, page: pageParam }, signal }),
+    queryFn: (context) => {
+      const { pageParam, signal } = context;
+      const silent = alreadyShown(context, pageParam);
+      return op === 'memberWorks'
+        ? api(op, { params: { id: memberId ?? 0 }, query: { ...filters, page: pageParam }, signal, silent })
+        : api(op, { query: { ...filters, page: pageParam }, signal, silent });
+    },
     initialPageParam: 1,
     getNextPageParam: (last, _all, lastPage) => (last.next ? lastPage + 1 : undefined),
   });

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 
 import { LIMITS } from '@contract/limits';
 import { M } from '@contract/messages';
 import { workFields } from '@contract/works';
+import type { NetworkAction } from '@web/lib/network-action';
 import { queuedImageCount, useQueue, type QueueFields } from '@web/lib/queue';
 import { notify } from '@web/lib/toast';
 import { Button } from '@web/ui/button';
@@ -39,6 +40,8 @@ export interface WorkFormProps {
   children?: ReactNode;
   /** Whether this person may change who sees the work: the artist only (a family member editing does not). */
   canPublish?: boolean;
+  /** Saving needs the server now (editing): offline the button says why instead. Registering queues, so it has none. */
+  network?: NetworkAction;
 }
 
 /** Photos, title, comments, category, tags and publishing: the register and edit forms. */
@@ -53,6 +56,7 @@ export function WorkForm({
   onSubmit,
   children,
   canPublish = true,
+  network,
 }: WorkFormProps) {
   const { t, i18n } = useLingui();
   const categories = useNamedList('categories');
@@ -122,12 +126,18 @@ export function WorkForm({
       return next;
     });
 
-  const submit = handleSubmit(async ({ title, description }) => {
-    const usable = photos.filter((p) => p.status === 'ready');
-    if (!usable.length) return setPhotoError(i18n._(M.imagesMin.id));
-    if (usable.length > LIMITS.maxImagesPerWork) return setPhotoError(i18n._(M.imagesMax.id));
-    await onSubmit({ title, description, category: category ? Number(category) : null, tags, is_public: isPublic }, usable);
-  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (network && !network.available) {
+      event.preventDefault();
+      return void network.run(() => undefined);
+    }
+    return handleSubmit(async ({ title, description }) => {
+      const usable = photos.filter((p) => p.status === 'ready');
+      if (!usable.length) return setPhotoError(i18n._(M.imagesMin.id));
+      if (usable.length > LIMITS.maxImagesPerWork) return setPhotoError(i18n._(M.imagesMax.id));
+      await onSubmit({ title, description, category: category ? Number(category) : null, tags, is_public: isPublic }, usable);
+    })(event);
+  };
 
   return (
     <form onSubmit={submit} noValidate className={styles.form}>
@@ -176,9 +186,22 @@ export function WorkForm({
           )}
         </p>
       </div>
-      <Button type="submit" size="large" block disabled={busy || compressing} aria-busy={busy}>
+      <Button
+        type="submit"
+        size="large"
+        block
+        disabled={busy || compressing}
+        aria-busy={busy}
+        aria-disabled={(network && !network.available) || undefined}
+        aria-describedby={network && !network.available ? network.reasonId : undefined}
+      >
         {busy ? busyLabel : compressing ? t`Preparing photos…` : submitLabel}
       </Button>
+      {network && !network.available && (
+        <p id={network.reasonId} className={styles.reason}>
+          {network.reason}
+        </p>
+      )}
       {children}
     </form>
   );

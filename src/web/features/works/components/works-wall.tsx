@@ -5,9 +5,11 @@ import { startTransition, useDeferredValue, useEffect, useState, type ReactNode 
 import { whenIdle } from '@web/lib/first-paint';
 
 import type { Paged, Work } from '@contract/works';
+import { useWaitsForNetwork } from '@web/ui/offline-data-note';
 import { SeeMore } from '@web/ui/see-more';
 import { WorkGridSkeleton } from '@web/ui/skeleton';
 import { WorkGrid } from '@web/ui/work-card';
+import { useRememberGallery } from './last-gallery';
 import styles from './works.module.css';
 
 /**
@@ -36,6 +38,8 @@ export function WorksWall({ query, renderWork, leading, empty, label }: WorksWal
   const data = useDeferredValue(query.data);
   const works = data?.pages.flatMap((p) => p.results) ?? [];
   const arriving = data !== query.data && !works.length;
+  const waiting = useWaitsForNetwork(query);
+  useRememberGallery();
   // The first screen's cards first; the rest of the page once the phone is idle, as a second, separate render.
   const [all, setAll] = useState(false);
   useEffect(() => {
@@ -46,6 +50,8 @@ export function WorksWall({ query, renderWork, leading, empty, label }: WorksWal
       live = false;
     };
   }, [all, works.length]);
+  // Offline with nothing kept, the page's note says it will fill in (ui/offline-data-note): no frames that never fill.
+  if (waiting && !leading) return null;
   if ((query.isPending || arriving) && !leading) return <WorkGridSkeleton label={t`Loading works…`} />;
   if (query.isError && !works.length && !leading) {
     return <p className={styles.empty}>{t`The works could not be loaded. Please try again later.`}</p>;
@@ -57,7 +63,7 @@ export function WorksWall({ query, renderWork, leading, empty, label }: WorksWal
         {leading}
         {(all ? works : works.slice(0, FIRST_SCREEN_CARDS)).map(renderWork)}
       </WorkGrid>
-      {query.isPending && <WorkGridSkeleton count={2} label={t`Loading works…`} />}
+      {query.isPending && !waiting && <WorkGridSkeleton count={2} label={t`Loading works…`} />}
       <SeeMore hasMore={Boolean(query.hasNextPage)} loading={query.isFetchingNextPage} onMore={() => void query.fetchNextPage()} />
     </div>
   );

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -5,20 +6,26 @@ import { useHistoryState } from 'wouter/use-browser-location';
 
 import { M } from '@contract/messages';
 import type { Work } from '@contract/works';
+import { useNetworkAction } from '@web/lib/network-action';
 import { useActiveProfileId } from '@web/lib/profile';
 import type { QueueFields } from '@web/lib/queue';
 import { notify } from '@web/lib/toast';
 import { Button } from '@web/ui/button';
 import { ConfirmDeleteModal } from '@web/ui/confirm-delete-modal';
+import { EmptyState } from '@web/ui/empty-state';
+import { OfflineDataNote, useWaitsForNetwork } from '@web/ui/offline-data-note';
 import { PageShell } from '@web/ui/page-shell';
 import { SkeletonBlock } from '@web/ui/skeleton';
 import { useDeleteWork } from '../api/delete-work';
-import { useWork } from '../api/get-work';
+import { isNotFound, useWork } from '../api/get-work';
 import { useUpdateWork } from '../api/update-work';
 import { fetchAsFile, readyPhoto, type Photo } from '../components/photos';
+import { WayBack } from '../components/way-back';
 import { WorkForm } from '../components/work-form';
 import styles from '../components/works.module.css';
 import type { EditWorkState } from './gallery-detail-page';
+
+const EDITING_NEEDS_NETWORK = msg`You're offline. Saving or deleting a work needs a connection, so try again when you're back online.`;
 
 /** The work's images as files (re-fetched; a failure is logged and that image skipped). */
 function useExistingPhotos(work: Work | undefined): Photo[] | null {
@@ -53,13 +60,35 @@ export default function EditWorkPage() {
   const update = useUpdateWork();
   const remove = useDeleteWork();
   const [confirming, setConfirming] = useState(false);
+  const network = useNetworkAction(EDITING_NEEDS_NETWORK);
+  const waiting = useWaitsForNetwork(work);
 
-  if (workId === null || work.isError) {
+  if (workId === null || (work.isError && !work.data)) {
+    const notFound = workId === null || isNotFound(work.error);
     return (
       <PageShell title={t`Edit work`} width="narrow">
-        <p>
-          <Trans>This work could not be found.</Trans>
-        </p>
+        <EmptyState
+          action={
+            <>
+              {!notFound && (
+                <Button size="large" onClick={() => void work.refetch()}>
+                  <Trans>Try again</Trans>
+                </Button>
+              )}
+              <WayBack />
+            </>
+          }
+        >
+          <p>
+            {workId === null ? (
+              <Trans>No work was chosen. Open a work in a gallery, then choose Edit work.</Trans>
+            ) : notFound ? (
+              <Trans>This work could not be found.</Trans>
+            ) : (
+              <Trans>The work could not be loaded just now.</Trans>
+            )}
+          </p>
+        </EmptyState>
       </PageShell>
     );
   }
@@ -91,7 +120,8 @@ export default function EditWorkPage() {
 
   return (
     <PageShell title={t`Edit work`} lead={w?.title} width="narrow">
-      {!w || !photos ? (
+      <OfflineDataNote query={work} subject="details" />
+      {waiting ? null : !w || !photos ? (
         <div className={styles.form} role="status">
           <span className="visually-hidden">{t`Loading the work…`}</span>
           <SkeletonBlock height={88} />
@@ -116,10 +146,17 @@ export default function EditWorkPage() {
           busyLabel={t`Updating...`}
           onSubmit={onSubmit}
           canPublish={w.member.id === profileId}
+          network={network}
         >
           {w.member.id === profileId && (
             <div className={styles.formActions}>
-              <Button variant="dangerOutline" block onClick={() => setConfirming(true)}>
+              <Button
+                variant="dangerOutline"
+                block
+                aria-disabled={!network.available || undefined}
+                aria-describedby={network.available ? undefined : network.reasonId}
+                onClick={() => network.run(() => setConfirming(true))}
+              >
                 <Trans>Delete this work</Trans>
               </Button>
             </div>

@@ -7,13 +7,15 @@ import { Avatar } from '@web/ui/avatar';
 import { Button } from '@web/ui/button';
 import { Carousel } from '@web/ui/carousel';
 import { LikeButton } from '@web/ui/like-button';
-import { OfflineDataNote } from '@web/ui/offline-data-note';
+import { EmptyState } from '@web/ui/empty-state';
+import { OfflineDataNote, useWaitsForNetwork } from '@web/ui/offline-data-note';
 import { PageShell } from '@web/ui/page-shell';
 import { SkeletonBlock } from '@web/ui/skeleton';
-import { useWork } from '../api/get-work';
+import { isNotFound, useWork } from '../api/get-work';
 import { downloadWorkZip } from '../components/download-zip';
 import { formatDate } from '../components/format';
 import { useLikeToggle } from '../components/use-like-toggle';
+import { WayBack } from '../components/way-back';
 import styles from './gallery-detail.module.css';
 
 export interface EditWorkState {
@@ -25,22 +27,53 @@ export default function GalleryDetailPage() {
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const params = useParams<{ id: string }>();
-  const id = Number(params.id);
-  const work = useWork(Number.isInteger(id) && id > 0 ? id : null);
+  // Only a whole positive number names a work; anything else (`/gallery-detail/abc`) is not found without asking.
+  const id = /^\d+$/.test(params.id ?? '') ? Number(params.id) : null;
+  const work = useWork(id !== null && id > 0 ? id : null);
+  const waiting = useWaitsForNetwork(work);
   const like = useLikeToggle();
   const [zipping, setZipping] = useState(false);
 
+  if (id === null || id < 1 || (work.isError && !work.data && isNotFound(work.error))) {
+    return (
+      <PageShell title={t`This work could not be found`} width="medium">
+        <EmptyState action={<WayBack />}>
+          <p>
+            <Trans>It may have been taken down, or it is not shared with you.</Trans>
+          </p>
+        </EmptyState>
+      </PageShell>
+    );
+  }
+
   if (!work.data) {
     return (
-      <PageShell title={work.isError ? t`This work could not be found` : t`Work details`} width="medium">
+      <PageShell title={t`Work details`} width="medium">
         <OfflineDataNote query={work} subject="details" />
-        {!work.isError && (
-          <div className={styles.loading} role="status">
-            <span className="visually-hidden">{t`Loading the work…`}</span>
-            <SkeletonBlock height={360} />
-            <SkeletonBlock height={24} width="60%" />
-            <SkeletonBlock height={18} width="40%" />
-          </div>
+        {work.isError ? (
+          <EmptyState
+            action={
+              <>
+                <Button size="large" onClick={() => void work.refetch()}>
+                  <Trans>Try again</Trans>
+                </Button>
+                <WayBack />
+              </>
+            }
+          >
+            <p>
+              <Trans>The work could not be loaded just now.</Trans>
+            </p>
+          </EmptyState>
+        ) : (
+          !waiting && (
+            <div className={styles.loading} role="status">
+              <span className="visually-hidden">{t`Loading the work…`}</span>
+              <SkeletonBlock height={360} />
+              <SkeletonBlock height={24} width="60%" />
+              <SkeletonBlock height={18} width="40%" />
+            </div>
+          )
         )}
       </PageShell>
     );
