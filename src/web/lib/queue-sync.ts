@@ -4,6 +4,8 @@
  * changes. One item at a time, and only items of the active child profile. XMLHttpRequest gives
  * byte progress (ky's upload progress needs HTTP/2 in Chromium).
  */
+import { msg } from '@lingui/core/macro';
+
 import { M } from '@contract/messages';
 import { IDEMPOTENCY_HEADER } from '@contract/headers';
 import { messageFromBody } from './api-error-message';
@@ -19,6 +21,22 @@ import { notify } from './toast';
 import { isOnline, reportAnswer, reportNetworkFailure, subscribeOnline } from './use-online';
 
 const MAX_BACKOFF_MS = 60_000;
+
+const KEPT_ON_DEVICE = msg`Saved on this device. It will be uploaded to your gallery.`;
+
+/** The works already told to be kept on this device (this page's life): each is told once. */
+const toldKept = new Set<string>();
+
+/**
+ * One word per registering (issue 11: never "saved on this device" and "registered" stacked): a work that goes
+ * through at once gets only "registered" when it lands; one that has to wait (queued offline, or its first attempt
+ * got no answer or a server error) is told once that it is kept on this device and will upload.
+ */
+export function tellKeptOnDevice(id: string): void {
+  if (toldKept.has(id)) return;
+  toldKept.add(id);
+  notify.success(i18n._(KEPT_ON_DEVICE));
+}
 
 interface Answer {
   status: number;
@@ -98,6 +116,7 @@ async function upload(item: QueueItem): Promise<void> {
     return;
   }
   if (outcome === 'retry') {
+    tellKeptOnDevice(item.id);
     await updateQueueItem(item.id, {
       status: 'waiting',
       progress: 0,

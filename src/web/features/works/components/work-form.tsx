@@ -126,15 +126,17 @@ export function WorkForm({
       return next;
     });
 
+  // Every error of a submit shows at once: the photos' beside the fields' (works spec §5), not one after the other.
   const submit = (event: FormEvent<HTMLFormElement>) => {
     if (network && !network.available) {
       event.preventDefault();
       return void network.run(() => undefined);
     }
+    const usable = photos.filter((p) => p.status === 'ready');
+    const problem = !usable.length ? M.imagesMin.id : usable.length > LIMITS.maxImagesPerWork ? M.imagesMax.id : undefined;
+    setPhotoError(problem && i18n._(problem));
     return handleSubmit(async ({ title, description }) => {
-      const usable = photos.filter((p) => p.status === 'ready');
-      if (!usable.length) return setPhotoError(i18n._(M.imagesMin.id));
-      if (usable.length > LIMITS.maxImagesPerWork) return setPhotoError(i18n._(M.imagesMax.id));
+      if (problem) return;
       await onSubmit({ title, description, category: category ? Number(category) : null, tags, is_public: isPublic }, usable);
     })(event);
   };

@@ -4,8 +4,9 @@ import { useLocation, useSearch } from 'wouter';
 
 import { useActiveProfileId, useProfile } from '@web/lib/profile';
 import { addToQueue, replaceInQueue, useQueue, type QueueFields, type QueuedImage } from '@web/lib/queue';
-import { flushQueue } from '@web/lib/queue-sync';
+import { flushQueue, tellKeptOnDevice } from '@web/lib/queue-sync';
 import { takeSharedFiles } from '@web/lib/shared-files';
+import { isOnline } from '@web/lib/use-online';
 import { notify } from '@web/lib/toast';
 import { PageShell } from '@web/ui/page-shell';
 import { readyPhoto, type Photo } from '../components/photos';
@@ -50,10 +51,13 @@ export default function RegisterWorkPage() {
     setBusy(true);
     try {
       const upload = { profileId, profileName: profile.data?.username ?? null, fields, images: await toQueued(photos) };
-      if (editing) await replaceInQueue(editing.id, upload);
-      else await addToQueue(upload);
+      let id = editing?.id;
+      if (id) await replaceInQueue(id, upload);
+      else id = (await addToQueue(upload)).id;
+      // One message: offline it is kept here for later; online the queue says "registered" once it lands
+      // (or that it is kept here, if that first attempt fails).
+      if (!isOnline()) tellKeptOnDevice(id);
       flushQueue();
-      notify.success(t`Saved on this device. It will be uploaded to your gallery.`);
       navigate('/my-work');
     } catch (error) {
       console.warn('Could not save the work on this device', error);
