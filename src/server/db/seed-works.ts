@@ -6,7 +6,7 @@
  * account); within that, hana and sora each have a public and a private work, and they share with
  * each other, so each one's family gallery shows the other's works, private ones too. The other
  * families' works are public (the seed bypasses the quota), so the public gallery runs beyond one
- * page and "See more" shows. A few likes make the counts alive. Drawings are rendered before the
+ * page and "See more" shows; its first screen is Japanese, and English works follow within the first page. A few likes make the counts alive. Drawings are rendered before the
  * seed's transaction; rows go in inside it.
  */
 import { renderSvgWork } from '../adapters/images';
@@ -63,7 +63,7 @@ export const DEMO_WORKS: readonly DemoWork[] = [
     tags: [TAG.family],
     isPublic: true,
     art: [house()],
-    daysAgo: 5,
+    daysAgo: 3,
   },
   {
     owner: 'sora',
@@ -73,7 +73,7 @@ export const DEMO_WORKS: readonly DemoWork[] = [
     tags: [TAG.family, TAG.nature],
     isPublic: false,
     art: [flower('#ff8fab', '#fff3b0')],
-    daysAgo: 3,
+    daysAgo: 4,
   },
   // The gallery family (Osaka): ren is in the fourth grade, yui in the second.
   {
@@ -164,7 +164,7 @@ export const DEMO_WORKS: readonly DemoWork[] = [
     tags: [TAG.animals, TAG.food],
     isPublic: true,
     art: [cat('#e76f51', '#fefae0')],
-    daysAgo: 9,
+    daysAgo: 6,
   },
   {
     owner: 'yui',
@@ -184,7 +184,7 @@ export const DEMO_WORKS: readonly DemoWork[] = [
     tags: [TAG.family, TAG.nature],
     isPublic: true,
     art: [flower('#c77dff', '#ffd6a5')],
-    daysAgo: 2,
+    daysAgo: 1,
   },
   // The English-speaking family (Kanagawa): lily is ten, noah seven.
   {
@@ -215,7 +215,7 @@ export const DEMO_WORKS: readonly DemoWork[] = [
     tags: [TAG.vehicles],
     isPublic: true,
     art: [train()],
-    daysAgo: 6,
+    daysAgo: 9,
   },
   {
     owner: 'noah',
@@ -225,7 +225,7 @@ export const DEMO_WORKS: readonly DemoWork[] = [
     tags: [TAG.vehicles, TAG.fantasy],
     isPublic: true,
     art: [rocket()],
-    daysAgo: 1,
+    daysAgo: 5,
   },
 ];
 
