@@ -20,7 +20,8 @@ function decodeBody(raw: string): string {
   ).toString('utf8');
 }
 
-function mailsTo(dir: string, address: string): string[] {
+/** Every e-mail in an outbox folder, oldest first: as written (`raw`, with its headers) and its body decoded (`text`). */
+export function readMails(dir: string): { raw: string; text: string }[] {
   let names: string[] = [];
   try {
     names = readdirSync(dir)
@@ -29,14 +30,18 @@ function mailsTo(dir: string, address: string): string[] {
   } catch {
     return [];
   }
-  return names
-    .map((n) => readFileSync(join(dir, n), 'utf8'))
-    .filter((raw) => raw.toLowerCase().includes(address.toLowerCase()))
-    .map((raw) => {
-      // multipart: decode each part separately
-      const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
-      return parts.map(decodeBody).join('\n');
-    });
+  return names.map((n) => {
+    const raw = readFileSync(join(dir, n), 'utf8');
+    // multipart: decode each part separately
+    const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
+    return { raw, text: parts.map(decodeBody).join('\n') };
+  });
+}
+
+function mailsTo(dir: string, address: string): string[] {
+  return readMails(dir)
+    .filter(({ raw }) => raw.toLowerCase().includes(address.toLowerCase()))
+    .map(({ text }) => text);
 }
 
 export type LinkPath = '/verify-email' | '/password-reset-confirm' | '/confirm-email';

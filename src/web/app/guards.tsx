@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 
 import { rememberDestination } from '../lib/after-login';
@@ -20,11 +20,13 @@ export function GuestOnly({ children }: { children: ReactNode }) {
 /** Login-required pages: without a login, an error toast and /login; the page is opened once the login is done. */
 export function LoginRequired({ children }: { children: ReactNode }) {
   const loggedIn = useSession((s) => Boolean(s.token || s.childToken));
+  // Read as the page is asked for: the redirect below has changed the address by the time effects run.
+  const [asked] = useState(() => window.location.pathname + window.location.search);
   useEffect(() => {
     if (loggedIn) return;
-    rememberDestination(window.location.pathname + window.location.search);
+    rememberDestination(asked);
     notify.error(t`Please log in to continue.`);
-  }, [loggedIn]);
+  }, [loggedIn, asked]);
   if (!loggedIn) return <Redirect to="/login" replace />;
   return children;
 }

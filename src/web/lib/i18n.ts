@@ -26,6 +26,8 @@ const restPart = (language: Language): Catalog =>
 /** The language being activated (set before its catalog arrives, so a page loading meanwhile asks for the same). */
 let activating: Language | null = null;
 const restLoads = new Map<Language, Promise<void>>();
+/** Each language's rest, once here: an activation takes it in with the first part (loadAndActivate replaces). */
+const restMessages = new Map<Language, Messages>();
 
 /**
  * The rest of the active language's catalog, loaded once, when a page beyond the first loads needs it (./lazy-page.ts,
@@ -36,7 +38,11 @@ export function loadRestCatalog(language: Language | null = activating): Promise
   if (!language) return Promise.resolve();
   let load = restLoads.get(language);
   if (!load) {
-    load = restPart(language).then(({ messages }) => i18n.load(language, messages));
+    load = restPart(language).then(({ messages }) => {
+      restMessages.set(language, messages);
+      // Already active: added to what it shows. Otherwise its activation takes it in.
+      if (i18n.locale === language) i18n.load(language, messages);
+    });
     load.catch(() => restLoads.delete(language));
     restLoads.set(language, load);
   }
@@ -47,7 +53,7 @@ export function loadRestCatalog(language: Language | null = activating): Promise
 export async function activateLanguage(language: Language, { withRest = false } = {}): Promise<void> {
   activating = language;
   const [{ messages }] = await Promise.all([firstPart(language), withRest ? loadRestCatalog(language) : undefined]);
-  i18n.loadAndActivate({ locale: language, messages });
+  i18n.loadAndActivate({ locale: language, messages: { ...restMessages.get(language), ...messages } });
   document.documentElement.lang = language;
 }
 

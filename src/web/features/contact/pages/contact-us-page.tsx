@@ -11,6 +11,7 @@ import { fieldErrors } from '@web/lib/api-error';
 import { useMe } from '@web/lib/me';
 import { useNetworkAction } from '@web/lib/network-action';
 import { useSession } from '@web/lib/session';
+import { isOnline } from '@web/lib/use-online';
 import { notify } from '@web/lib/toast';
 import { Button } from '@web/ui/button';
 import { TextAreaField, TextField } from '@web/ui/field';
@@ -85,7 +86,8 @@ export default function ContactUsPage() {
         subject: fields.subject,
         inquiry_message: fields.inquiryDetails,
         user_email: guest ? fields.email : (member?.email ?? ''),
-        user_name: guest ? fields.fullName : (member?.username ?? ''),
+        // A parent account may have no username: its address then names it.
+        user_name: guest ? fields.fullName : (member?.username ?? member?.email.split('@')[0] ?? ''),
       });
       forgetDraft();
       // A logged-in family is sent on from the thank-you page (accounts spec: guest-only), so it hears it here.
@@ -96,7 +98,8 @@ export default function ContactUsPage() {
       const shown = Object.entries(errors).filter(([name]) => FORM_FIELD[name] && (guest || !['user_email', 'user_name'].includes(name)));
       for (const [name, message] of shown) setError(FORM_FIELD[name]!, { message });
       if (shown[0]) setFocus(FORM_FIELD[shown[0][0]]!);
-      else notify.error(error instanceof Error ? error.message : String(error));
+      // A send that never reached us: the offline note above the button says so, and the form keeps it all.
+      else if (isOnline()) notify.error(error instanceof Error ? error.message : String(error));
     }
   });
 
@@ -124,9 +127,7 @@ export default function ContactUsPage() {
             <p className={styles.senderLabel}>
               <Trans>We will reply to</Trans>
             </p>
-            <p className={styles.senderValue}>
-              {member.username} &lt;{member.email}&gt;
-            </p>
+            <p className={styles.senderValue}>{member.username ? `${member.username} <${member.email}>` : member.email}</p>
           </div>
         )}
         {asGuest && (
