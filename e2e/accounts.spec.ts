@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 
+import { DEMO_ORGANIZATIONS } from '@server/db/demo-content';
 import { apiPath } from './support/api';
 import { csrf, demoFamily, newFamily, openAs } from './support/family';
 import { drawingPng } from './support/images';
@@ -74,8 +75,8 @@ test('sign up, verify, add a child with an avatar, edit the profile, switch lang
   await page.goto('/user-info');
   await expect(page.getByLabel('Username')).toHaveValue('mika');
   await expect(page.getByText(/\d+ years old/)).toBeVisible();
-  await page.getByLabel('Organizations').fill('123456');
-  await expect(page.getByText('Sakura Art Classroom')).toBeVisible();
+  await page.getByLabel('Organizations').fill(DEMO_ORGANIZATIONS.sakura.code);
+  await expect(page.getByText(DEMO_ORGANIZATIONS.sakura.name)).toBeVisible();
   await page.getByLabel('Organizations').fill('000000');
   await expect(page.getByText('Organization code is not valid')).toBeVisible();
   await page.getByLabel('Username').fill('mika.t');
@@ -83,7 +84,7 @@ test('sign up, verify, add a child with an avatar, edit the profile, switch lang
   await expect(page.getByText('The profile has been updated.')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Username')).toHaveValue('mika.t');
-  await expect(page.getByText('Sakura Art Classroom')).toBeVisible();
+  await expect(page.getByText(DEMO_ORGANIZATIONS.sakura.name)).toBeVisible();
 
   // Switch to Japanese and back: the page changes at once and the choice is remembered.
   await page.getByRole('button', { name: 'Menu' }).click();

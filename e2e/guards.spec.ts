@@ -1,6 +1,8 @@
 /** The route guards of accounts spec §2, walked with each kind of session. */
 import { expect, test } from '@playwright/test';
 
+import { DEMO_FAMILY } from '@server/db/demo-content';
+
 test('a visitor is sent to /login with a toast for login-required pages, and away from child-only pages', async ({ page }) => {
   for (const path of ['/add-user', '/register-user', '/gallery-detail/1']) {
     await page.goto(path);
@@ -34,7 +36,7 @@ test('a parent is kept on /add-user until a child is chosen, then on /my-work', 
   await expect(page).toHaveURL(/\/add-user$/);
   // Parent-only pages show; child-only pages are not registered.
   await page.goto('/account-info');
-  await expect(page.getByLabel('Name')).toHaveValue('Demo Parent');
+  await expect(page.getByLabel('Name')).toHaveValue(DEMO_FAMILY.parentName);
   await page.goto('/user-info');
   await expect(page).toHaveURL(/\/add-user$/);
   await page.goto('/');
