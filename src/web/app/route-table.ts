@@ -77,6 +77,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/terms-and-services', guard: 'public', page: legal('TermsPage') },
   { path: '/privacy-policy', guard: 'public', page: legal('PrivacyPage') },
   { path: '/commercial-transaction', guard: 'public', page: legal('CommercialTransactionPage') },
+  { path: '/about', guard: 'public', page: page('src/web/features/legal/pages/about-page.tsx') },
   { path: '/artist-signup-detail', guard: 'public', page: placeholder('Artist class details') },
   { path: '/my-work', guard: 'public', page: page('src/web/features/works/pages/my-work-page.tsx') },
   // The link sent to a new e-mail address: it works logged in or not, so it is neither guest-only nor guarded.

@@ -1,0 +1,20 @@
+/**
+ * The facts the legal texts of both languages share, written once (works spec §9). The prices are those of
+ * decisions.md ("Plans"); the free plan's image limit is the contract's.
+ */
+import { LIMITS } from '@contract/limits';
+
+import type { InlineLink } from './types';
+
+/**
+ * Where support is reached: the default of the server's SUPPORT_EMAIL (src/server/config.ts), where the contact
+ * form's inquiries go. The PWA cannot read the server's setting, so a deployment that changes it changes this too.
+ */
+export const SUPPORT_EMAIL = 'support@littlemuseum.local';
+
+/** The terms' and the privacy policy's date (works spec §9), as YYYY-MM-DD. */
+export const LAST_UPDATED = '2025-01-22';
+
+export const FREE_IMAGES = LIMITS.freePlanImageLimit;
+
+export const mail: InlineLink = { href: `mailto:${SUPPORT_EMAIL}`, text: SUPPORT_EMAIL };
