@@ -4,9 +4,9 @@ import { Link } from 'wouter';
 
 import { whenIdle } from '@web/lib/first-paint';
 import { lazyPart } from '@web/lib/lazy-page';
-import { OptionalPart } from '../optional-part';
+import { useSession } from '@web/lib/session';
+import { OptionalPart } from '@web/ui/optional-part';
 import styles from './footer.module.css';
-import { EXTERNAL_SITE } from './menu-items';
 
 const BlogLink = lazyPart(() => import('./blog-link'));
 
@@ -49,10 +49,12 @@ export function Footer() {
   // visit to a long page (the landing page) loads no HTTP client before the user scrolls.
   const ref = useRef<HTMLElement>(null);
   const near = useNearViewport(ref);
-  const external = [
-    { href: `${EXTERNAL_SITE}/about`, label: t`About us` },
-    { href: `${EXTERNAL_SITE}/how-to-use`, label: t`How to use` },
-    { href: `${EXTERNAL_SITE}/company`, label: t`Company` },
+  // `/` is the landing page for visitors only (a family is sent on to its rooms): a family finds the steps on /about.
+  const loggedIn = useSession((s) => Boolean(s.token || s.childToken));
+  const about = [
+    { href: '/about', label: t`About us` },
+    { href: loggedIn ? '/about#how-to-use' : '/#how-to-use', label: t`How to use` },
+    { href: '/commercial-transaction', label: t`Company` },
   ];
   const internal = [
     { href: '/contact-us', label: t`Contact Us` },
@@ -64,11 +66,9 @@ export function Footer() {
     <footer ref={ref} className={styles.footer}>
       <div className={styles.inner}>
         <ul className={styles.links}>
-          {external.map((l) => (
-            <li key={l.href}>
-              <a href={l.href} target="_blank" rel="noopener noreferrer">
-                {l.label}
-              </a>
+          {about.map((l) => (
+            <li key={l.label}>
+              <Link href={l.href}>{l.label}</Link>
             </li>
           ))}
           {near && (
@@ -77,7 +77,7 @@ export function Footer() {
             </OptionalPart>
           )}
           {internal.map((l) => (
-            <li key={l.href}>
+            <li key={l.label}>
               <Link href={l.href}>{l.label}</Link>
             </li>
           ))}

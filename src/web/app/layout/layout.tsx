@@ -1,14 +1,15 @@
-import { lazy, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 
 import { useInstall } from '@web/lib/install';
 import { useQueue } from '@web/lib/queue';
 import { useToasts } from '@web/lib/toast';
 import { ErrorBoundary } from '../error-boundary';
-import { OptionalPart } from '../optional-part';
+import { OptionalPart } from '@web/ui/optional-part';
 import { Footer } from './footer';
 import { Header } from './header';
 import { OfflineBanner } from './offline-banner';
+import { useScrollOnNavigate } from './scroll-on-navigate';
 
 // None is part of the first load: the upload panel only once something is queued, the Toaster
 // (react-hot-toast) with the first toast (lib/toast), the iOS install hint only on iOS Safari.
@@ -16,33 +17,9 @@ const UploadPanel = lazy(() => import('@web/features/works/components/upload-pan
 const AppToaster = lazy(() => import('./toaster'));
 const InstallHint = lazy(() => import('./install-hint').then((m) => ({ default: m.InstallHint })));
 
-/**
- * A page opened in the app starts at its top, as a page the browser loads would. Back and forward keep the
- * browser's own restoring of where the reader was; the first render keeps the browser's position on a reload.
- */
-function useScrollToTopOnNavigate(location: string) {
-  const first = useRef(true);
-  const popped = useRef(false);
-  useEffect(() => {
-    const onPop = () => {
-      popped.current = true;
-    };
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, []);
-  useLayoutEffect(() => {
-    if (first.current || popped.current) {
-      first.current = false;
-      popped.current = false;
-      return;
-    }
-    window.scrollTo(0, 0);
-  }, [location]);
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
-  useScrollToTopOnNavigate(location);
+  useScrollOnNavigate(location);
   const queued = useQueue((s) => s.items.length > 0);
   const toasts = useToasts((s) => s.wanted);
   const iosHint = useInstall((s) => s.iosHint);

@@ -36,6 +36,3 @@ export function menuFor(hasParent: boolean, hasChild: boolean): MenuItem[] {
   if ((hasParent || hasChild) && !(hasParent && hasChild)) items.push(...PARENT_ITEMS);
   return items;
 }
-
-/** The company's external site (About us, how-to-use, corporate). The real address is not in the spec. */
-export const EXTERNAL_SITE = 'https://little-museum.example';
