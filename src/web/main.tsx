@@ -10,7 +10,9 @@ import { activateLanguage, detectLanguage } from './lib/i18n';
 import { startServiceWorker } from './lib/pwa';
 import { loadQueue, useQueue } from './lib/queue';
 import { startSessionScheduler } from './lib/session-scheduler';
+import { hasKeptPages } from './lib/query-persist';
 import { showParkedToast } from './lib/toast';
+import { probeAtStart } from './lib/use-online';
 
 /**
  * The upload queue is read at start (the header and the panel show what waits), but its sender
@@ -29,6 +31,8 @@ function loadQueueSenderWhenNeeded(): void {
 }
 
 async function boot() {
+  // A dead network is told at once to a phone that keeps pages to show (lib/use-online).
+  if (hasKeptPages()) probeAtStart();
   // The catalog and the page's chunk load side by side, and the first render has both: no frame of
   // untranslated text, and no "Loading…" between the layout and the page.
   await Promise.all([activateLanguage(detectLanguage()), preloadPage(window.location.pathname)]);

@@ -131,6 +131,11 @@ for (const prefix of [...PERSISTED_PREFIXES, WORK_DETAIL, ...Object.keys(PERSIST
   queryClient.setQueryDefaults(prefix, { gcTime: MAX_AGE_MS });
 }
 
+/** Whether the phone keeps pages from an earlier visit (a first visit has none). */
+export function hasKeptPages(): boolean {
+  return storage.get(PERSIST_KEY) !== null;
+}
+
 /** Forgets every query, in memory and in localStorage (logout, or another person on the device). */
 export function clearQueryCache(): void {
   queryClient.removeQueries();
