@@ -1,47 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useRef } from 'react';
 import { Link } from 'wouter';
 
-import { whenIdle } from '@web/lib/first-paint';
 import { lazyPart } from '@web/lib/lazy-page';
 import { useSession } from '@web/lib/session';
+import { useNearViewport } from '@web/lib/use-near-viewport';
 import { OptionalPart } from '@web/ui/optional-part';
 import styles from './footer.module.css';
 
 const BlogLink = lazyPart(() => import('./blog-link'));
-
-/**
- * True once the element is within a screen of the viewport (at once where IntersectionObserver is missing) and
- * the main thread has then been idle: on a short page the footer is near from the start, and what it loads
- * then runs after the page's own first renders instead of inside them.
- */
-function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (near || !element) return;
-    let live = true;
-    const becameNear = () => void whenIdle().then(() => live && setNear(true));
-    if (typeof IntersectionObserver === 'undefined') {
-      becameNear();
-      return () => void (live = false);
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        becameNear();
-      },
-      { rootMargin: '100% 0px' },
-    );
-    observer.observe(element);
-    return () => {
-      live = false;
-      observer.disconnect();
-    };
-  }, [near, ref]);
-  return near;
-}
 
 export function Footer() {
   const { t } = useLingui();
