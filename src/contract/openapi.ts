@@ -73,10 +73,18 @@ function operation(id: string, e: Endpoint): Json {
       by: use.by,
       counts: use.counts ?? 'all',
       ...(use.whenField ? { whenField: use.whenField } : {}),
+      ...(use.field ? { field: use.field } : {}),
     }));
   }
   if (e.body?.type === 'json') {
     op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(e.body.schema, 'input') } } };
+  } else if (e.body?.type === 'form') {
+    // A browser's form of text fields, either encoding; a file in it is refused.
+    const schema = jsonSchema(e.body.schema, 'input');
+    op.requestBody = {
+      required: true,
+      content: { 'multipart/form-data': { schema }, 'application/x-www-form-urlencoded': { schema } },
+    };
   } else if (e.body?.type === 'multipart') {
     const fields = jsonSchema(e.body.fields, 'input') as { properties?: Json };
     const file = { type: 'string', contentMediaType: 'application/octet-stream' };

@@ -1,16 +1,17 @@
 /**
  * Registers every operation of the endpoint table (src/contract/endpoints.ts) with its handler. What the entry
  * declares is applied here, in this order, so that a handler only does its work:
- *   body limit -> caller check (access) -> path parameters (404) -> upload place (multipart) -> query and JSON
- *   body (400) -> rate limits (429) -> handler -> the answer checked against its schema (not in production).
- * A multipart body is read by its handler (it streams), with the limits and field schema of its entry.
+ *   body limit -> caller check (access) -> path parameters (404) -> upload place (multipart) -> query and JSON or
+ *   form body (400) -> rate limits (429) -> handler -> the answer checked against its schema (not in production).
+ * A multipart body is read by its handler (it streams), with the limits and field schema of its entry; a form body
+ * (a few text fields, multipart or urlencoded) is read whole here and checked like a JSON one.
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
 
-import { bodyLimitOf, paramsSchema, type Endpoint, type JsonBody, type ParamsOf } from '@contract/endpoint';
+import { bodyLimitOf, paramsSchema, type Endpoint, type FormBody, type JsonBody, type ParamsOf } from '@contract/endpoint';
 import { ENDPOINTS, type Endpoints, type OperationId } from '@contract/endpoints';
 import { M } from '@contract/messages';
 import { RATE_LIMITS, type RateLimitUse } from '@contract/rate-limits';
@@ -22,6 +23,7 @@ import { ApiError, ValidationError } from '../errors';
 import type { Translate } from '../i18n';
 import { requireAuth, requireChild, requireParent, type ChildAuth } from '../middleware/auth';
 import { clientIp } from '../middleware/client-ip';
+import { readForm } from '../middleware/form';
 import { bodyReadToEnd, uploadSlot } from '../middleware/multipart';
 import { parseOrThrow, validate } from '../middleware/validate';
 
@@ -35,7 +37,7 @@ export interface Call<E extends Endpoint> {
   auth: AuthOf<E['access']>;
   params: ParamsOf<E>;
   query: Parsed<E['query']>;
-  body: E['body'] extends JsonBody<infer S> ? z.output<S> : undefined;
+  body: E['body'] extends JsonBody<infer S> | FormBody<infer S> ? z.output<S> : undefined;
   lang: AppEnv['Variables']['lang'];
   t: Translate;
 }
@@ -86,7 +88,8 @@ function subjectOf(use: RateLimitUse, c: Context<AppEnv>, deps: AppDeps, auth: A
   if (use.whenField && fields[use.whenField] === undefined) return null;
   if (use.by === 'ip') return clientIp(c, deps.config.trustProxy);
   if (use.by === 'user') return auth ? String(auth.user.id) : null;
-  return typeof fields.email === 'string' ? fields.email : null;
+  const address = fields[use.field ?? 'email'];
+  return typeof address === 'string' ? address : null;
 }
 
 /**
@@ -135,7 +138,12 @@ function route(id: OperationId, e: Endpoint, handler: Handler<Endpoint>, deps: A
   chain.push(async (c) => {
     const auth = authFor(c, e.access);
     const query = e.query ? parseOrThrow(e.query, rawQuery(c)) : undefined;
-    const body: unknown = e.body?.type === 'json' ? c.req.valid('json' as never) : undefined;
+    const body: unknown =
+      e.body?.type === 'json'
+        ? c.req.valid('json' as never)
+        : e.body?.type === 'form'
+          ? parseOrThrow(e.body.schema, await readForm(c))
+          : undefined;
 
     const hits: { use: RateLimitUse; hit: Hit }[] = [];
     for (const use of e.rateLimits ?? []) {

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 
-import type { Endpoint, FieldsOf, JsonBody, JsonOf, MultipartBody, ParamsOf, QueryOf } from '@contract/endpoint';
+import type { Endpoint, FieldsOf, FormBody, JsonBody, JsonOf, MultipartBody, ParamsOf, QueryOf } from '@contract/endpoint';
 import { fillPath } from '@contract/endpoint';
 import { ENDPOINTS, type Endpoints, type OperationId } from '@contract/endpoints';
 import { organizations } from '../db/schema';
@@ -27,9 +27,11 @@ type ParamsPart<E extends Endpoint> = E['path'] extends `${string}{${string}` ? 
 type QueryPart<E extends Endpoint> = E['query'] extends z.ZodType ? { query: QueryOf<E> } : { query?: undefined };
 type BodyPart<E extends Endpoint> = E['body'] extends JsonBody
   ? { json: JsonOf<E>; fields?: undefined; files?: undefined }
-  : E['body'] extends MultipartBody
-    ? { fields: FieldsOf<E>; files: Upload[]; json?: undefined }
-    : { json?: undefined; fields?: undefined; files?: undefined };
+  : E['body'] extends FormBody
+    ? { fields: FieldsOf<E>; json?: undefined; files?: undefined }
+    : E['body'] extends MultipartBody
+      ? { fields: FieldsOf<E>; files: Upload[]; json?: undefined }
+      : { json?: undefined; fields?: undefined; files?: undefined };
 
 /** A request valid for the operation E. */
 export type RequestSample<E extends Endpoint> = ParamsPart<E> &
@@ -272,6 +274,16 @@ export const SAMPLES: Samples = {
   categories: async () => ({}),
   tags: async () => ({}),
   openapi: async () => ({}),
+  advertisements: async () => ({ query: { add_type: 'banner' } }),
+  // An address of its own per call: the per-address limit (5 an hour) never meets another cell's.
+  inquiry: async () => ({
+    fields: {
+      subject: 'A question about plans',
+      inquiry_message: 'How do I move to the premium plan?',
+      user_email: uniqueEmail('asker'),
+      user_name: 'Asking Parent',
+    },
+  }),
 
   publicWorks: async () => ({ query: page1 }),
   workCreate: async () => ({
@@ -308,7 +320,7 @@ export function queryString(query: Record<string, unknown> | undefined): string 
   return text ? `?${text}` : '';
 }
 
-/** The multipart body of a sample (lists repeat their field; files go under the entry's file field). */
+/** The multipart body of a sample (lists repeat their field; files go under the entry's file field; a form has none). */
 export function formOf(e: Endpoint, sample: AnySample): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(sample.fields ?? {})) {
@@ -326,7 +338,7 @@ export function requestOf(e: Endpoint, sample: AnySample, token: string | undefi
   const bearer = sample.token === undefined ? token : (sample.token ?? undefined);
   if (bearer) options.token = bearer;
   if (e.body?.type === 'json') options.json = sample.json;
-  else if (e.body?.type === 'multipart') options.form = formOf(e, sample);
+  else if (e.body?.type === 'multipart' || e.body?.type === 'form') options.form = formOf(e, sample);
   return { path, options };
 }
 

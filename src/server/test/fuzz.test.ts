@@ -120,6 +120,7 @@ function baseOf(e: Endpoint, sample: AnySample, token: string | undefined, ip: s
     );
   const base: Base = { e, params, query: list(sample.query), token: sample.token === undefined ? token : (sample.token ?? undefined), ip };
   if (e.body?.type === 'json') base.json = { ...(sample.json as Record<string, unknown>) };
+  if (e.body?.type === 'form') base.fields = list(sample.fields);
   if (e.body?.type === 'multipart') {
     base.fields = list(sample.fields);
     const fileField = e.body.upload.fileField;
@@ -459,6 +460,60 @@ const FIELD_VALUES = [
   '１',
 ];
 
+/** A body made with `make` (multipart with the usual boundary unless it says another type). */
+const raw = (label: string, make: (b: Base) => { body: Buffer; type?: string }): Mutation => ({
+  label,
+  apply: (b) => {
+    const { body, type } = make(b);
+    return render(b, { body, headers: { 'Content-Type': type ?? `multipart/form-data; boundary=${BOUNDARY}` } });
+  },
+});
+
+/** A form's multipart body broken in its framing, or sent as something else. */
+function brokenMultipart(): fc.Arbitrary<Mutation> {
+  return fc.oneof(
+    fc.constant(raw('no boundary', (b) => ({ body: multipart(partsOf(b)), type: 'multipart/form-data' }))),
+    fc.constant(raw('another boundary', (b) => ({ body: multipart(partsOf(b), 'other-boundary') }))),
+    fc.nat({ max: 400 }).map((cut) => raw(`cut at ${cut} bytes`, (b) => ({ body: multipart(partsOf(b)).subarray(0, cut) }))),
+    fc.constant(
+      raw('no closing boundary', (b) => ({
+        body: Buffer.from(multipart(partsOf(b)).toString('latin1').replace(`--${BOUNDARY}--\r\n`, ''), 'latin1'),
+      })),
+    ),
+    fc.constant(
+      raw('LF instead of CRLF', (b) => ({
+        body: Buffer.from(multipart(partsOf(b)).toString('latin1').replace(/\r\n/g, '\n'), 'latin1'),
+      })),
+    ),
+    fc.constant(raw('a part without headers', () => ({ body: Buffer.from(`--${BOUNDARY}\r\n\r\nvalue\r\n--${BOUNDARY}--\r\n`) }))),
+    fc.constant(
+      raw('a part without a name', () => ({
+        body: Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n--${BOUNDARY}--\r\n`),
+      })),
+    ),
+    fc.constant(
+      raw('a 20 KB header line', () => ({
+        body: Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${'n'.repeat(20_000)}"\r\n\r\nv\r\n--${BOUNDARY}--\r\n`),
+      })),
+    ),
+    fc.constant(raw('an empty body', () => ({ body: Buffer.alloc(0) }))),
+    fc.uint8Array({ maxLength: 500 }).map((bytes) => raw(`${bytes.length} random bytes`, () => ({ body: Buffer.from(bytes) }))),
+    fc.constant(
+      raw('the fields as JSON', (b) => ({
+        body: Buffer.from(JSON.stringify(Object.fromEntries(b.fields ?? []))),
+        type: 'application/json',
+      })),
+    ),
+    fc.constant(
+      raw('the fields urlencoded', (b) => ({
+        body: Buffer.from(new URLSearchParams(b.fields ?? []).toString()),
+        type: 'application/x-www-form-urlencoded',
+      })),
+    ),
+    fc.constantFrom(...WRONG_TYPES).map((type) => raw(`Content-Type ${type}`, (b) => ({ body: multipart(partsOf(b)), type }))),
+  );
+}
+
 function multipartMutations(e: Endpoint & { body: { type: 'multipart' } }): Mutations {
   const schema = z.toJSONSchema(e.body.fields, { io: 'input', unrepresentable: 'any' }) as Schema;
   const props = Object.keys(schema.properties ?? {});
@@ -474,13 +529,6 @@ function multipartMutations(e: Endpoint & { body: { type: 'multipart' } }): Muta
   const atEdges = edgeCases(schema).map(([p, v]): Mutation => {
     const values = [v].flat().map((x) => (typeof x === 'string' ? x : JSON.stringify(x)));
     return { label: `${p} at an edge: ${clip(values)}`, apply: (b) => withFields(b, replace(b, p, values)) };
-  });
-  const raw = (label: string, make: (b: Base) => { body: Buffer; type?: string }): Mutation => ({
-    label,
-    apply: (b) => {
-      const { body, type } = make(b);
-      return render(b, { body, headers: { 'Content-Type': type ?? `multipart/form-data; boundary=${BOUNDARY}` } });
-    },
   });
 
   const arbs = [
@@ -553,49 +601,84 @@ function multipartMutations(e: Endpoint & { body: { type: 'multipart' } }): Muta
           return withParts(b, [...fields, ...files]);
         },
       })),
-    fc.oneof(
-      fc.constant(raw('no boundary', (b) => ({ body: multipart(partsOf(b)), type: 'multipart/form-data' }))),
-      fc.constant(raw('another boundary', (b) => ({ body: multipart(partsOf(b), 'other-boundary') }))),
-      fc.nat({ max: 400 }).map((cut) => raw(`cut at ${cut} bytes`, (b) => ({ body: multipart(partsOf(b)).subarray(0, cut) }))),
-      fc.constant(
-        raw('no closing boundary', (b) => ({
-          body: Buffer.from(multipart(partsOf(b)).toString('latin1').replace(`--${BOUNDARY}--\r\n`, ''), 'latin1'),
-        })),
+    brokenMultipart(),
+  ];
+  return { arbs: withEdges(arbs, atEdges), edges: atEdges };
+}
+
+/**
+ * A form of text fields (`type: 'form'`), multipart or urlencoded: values at their edges and beyond, fields
+ * repeated, missing or many more, files where text belongs, and the framing broken as for an upload.
+ */
+function formMutations(e: Endpoint & { body: { type: 'form' } }): Mutations {
+  const schema = z.toJSONSchema(e.body.schema, { io: 'input', unrepresentable: 'any' }) as Schema;
+  const props = Object.keys(schema.properties ?? {});
+  const prop = fc.constantFrom(...props);
+  const encoding = fc.constantFrom('multipart' as const, 'urlencoded' as const);
+  const send = (b: Base, fields: [string, string][], as: 'multipart' | 'urlencoded' = 'multipart') =>
+    as === 'multipart'
+      ? render(b, { body: multipart(fields.map(([name, value]) => ({ name, value }))) })
+      : render(b, {
+          body: Buffer.from(new URLSearchParams(fields).toString()),
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        });
+  const replace = (b: Base, p: string, values: string[]) => [
+    ...(b.fields ?? []).filter(([n]) => n !== p),
+    ...values.map((v): [string, string] => [p, v]),
+  ];
+  const atEdges = edgeCases(schema).map(([p, v]): Mutation => {
+    const values = [v].flat().map((x) => (typeof x === 'string' ? x : JSON.stringify(x)));
+    return { label: `${p} at an edge: ${clip(values)}`, apply: (b) => send(b, replace(b, p, values)) };
+  });
+  const arbs = [
+    fc.tuple(prop, fc.oneof(fc.constantFrom(...FIELD_VALUES), text), fc.nat({ max: 3 }), encoding).map(([p, v, times, as]): Mutation => ({
+      label: `${p} = ${clip(v)}${times > 1 ? ` x${times}` : ''} (${as})`,
+      apply: (b) => send(b, replace(b, p, Array<string>(Math.max(1, times)).fill(v)), as),
+    })),
+    fc.tuple(fc.subarray(props, { minLength: 1 }), encoding).map(([gone, as]): Mutation => ({
+      label: `without ${gone.join(', ')} (${as})`,
+      apply: (b) =>
+        send(
+          b,
+          (b.fields ?? []).filter(([n]) => !gone.includes(n)),
+          as,
+        ),
+    })),
+    fc
+      .oneof(
+        fc
+          .array(fc.tuple(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'id')), text), {
+            minLength: 1,
+            maxLength: 5,
+          })
+          .map((extra) => ({ label: `extra fields ${clip(extra)}`, extra })),
+        fc.constant({ label: '60 extra fields', extra: Array.from({ length: 60 }, (_, i): [string, string] => [`f${i}`, 'x']) }),
+      )
+      .chain(({ label, extra }) =>
+        encoding.map((as): Mutation => ({ label: `${label} (${as})`, apply: (b) => send(b, [...(b.fields ?? []), ...extra], as) })),
       ),
-      fc.constant(
-        raw('LF instead of CRLF', (b) => ({
-          body: Buffer.from(multipart(partsOf(b)).toString('latin1').replace(/\r\n/g, '\n'), 'latin1'),
-        })),
-      ),
-      fc.constant(raw('a part without headers', () => ({ body: Buffer.from(`--${BOUNDARY}\r\n\r\nvalue\r\n--${BOUNDARY}--\r\n`) }))),
-      fc.constant(
-        raw('a part without a name', () => ({
-          body: Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n--${BOUNDARY}--\r\n`),
-        })),
-      ),
-      fc.constant(
-        raw('a 20 KB header line', () => ({
-          body: Buffer.from(
-            `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${'n'.repeat(20_000)}"\r\n\r\nv\r\n--${BOUNDARY}--\r\n`,
-          ),
-        })),
-      ),
-      fc.constant(raw('an empty body', () => ({ body: Buffer.alloc(0) }))),
-      fc.uint8Array({ maxLength: 500 }).map((bytes) => raw(`${bytes.length} random bytes`, () => ({ body: Buffer.from(bytes) }))),
-      fc.constant(
-        raw('the fields as JSON', (b) => ({
-          body: Buffer.from(JSON.stringify(Object.fromEntries(b.fields ?? []))),
-          type: 'application/json',
-        })),
-      ),
-      fc.constant(
-        raw('the fields urlencoded', (b) => ({
-          body: Buffer.from(new URLSearchParams(b.fields ?? []).toString()),
-          type: 'application/x-www-form-urlencoded',
-        })),
-      ),
-      fc.constantFrom(...WRONG_TYPES).map((type) => raw(`Content-Type ${type}`, (b) => ({ body: multipart(partsOf(b)), type }))),
-    ),
+    fc
+      .tuple(prop, encoding)
+      .map(([p, as]): Mutation => ({ label: `${p}: a 100 KB string (${as})`, apply: (b) => send(b, replace(b, p, [KB100]), as) })),
+    fc.tuple(prop, encoding).map(([p, as]): Mutation => ({
+      label: `${p} with a NUL byte (${as})`,
+      apply: (b) => send(b, replace(b, p, [`${b.fields?.find(([n]) => n === p)?.[1] ?? 'x'}\u0000`]), as),
+    })),
+    fc.oneof(prop, fc.constantFrom('file', 'attachment', '')).map((p): Mutation => ({
+      label: `a file under ${clip(p)}`,
+      apply: (b) =>
+        render(b, {
+          body: multipart([
+            ...(b.fields ?? []).filter(([n]) => n !== p).map(([name, value]) => ({ name, value })),
+            { name: p, filename: 'a.png', type: 'image/png', bytes: PNG },
+          ]),
+        }),
+    })),
+    fc.constant<Mutation>({
+      label: '300 KB, over the body limit',
+      apply: (b) => send(b, replace(b, props[0]!, ['x'.repeat(300 * 1024)])),
+    }),
+    brokenMultipart(),
   ];
   return { arbs: withEdges(arbs, atEdges), edges: atEdges };
 }
@@ -792,6 +875,7 @@ function mutationsOf(e: Endpoint): { arbitrary: fc.Arbitrary<Mutation>; examples
   };
   if (e.body?.type === 'json') group(jsonMutations(e as Endpoint & { body: { type: 'json' } }), 3);
   if (e.body?.type === 'multipart') group(multipartMutations(e as Endpoint & { body: { type: 'multipart' } }), 3);
+  if (e.body?.type === 'form') group(formMutations(e as Endpoint & { body: { type: 'form' } }), 3);
   add(pathMutations(e), 8);
   group(queryMutations(e), e.query ? 4 : 1);
   add(otherMutations(e), 1);
