@@ -27,6 +27,7 @@ import { organizationHandlers } from './routes/organizations';
 import { profileHandlers } from './routes/profiles';
 import { publicHandlers } from './routes/public';
 import { registerEndpoints, type Handlers } from './routes/register';
+import { siteHandlers } from './routes/site';
 
 /** One handler per operation of the endpoint table; the type fails to check when one is missing. */
 const HANDLERS = {
@@ -35,6 +36,7 @@ const HANDLERS = {
   ...profileHandlers,
   ...organizationHandlers,
   ...publicHandlers,
+  ...siteHandlers,
   ...workHandlers,
 } satisfies Handlers;
 

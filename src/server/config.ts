@@ -20,6 +20,8 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(1).optional(),
   DEMO: z.string().optional(),
   MAIL_FROM: z.string().min(1).default('Little Museum <no-reply@littlemuseum.local>'),
+  /** Where the contact form's inquiries are mailed (with a reply-to of their sender). */
+  SUPPORT_EMAIL: z.email().default('support@littlemuseum.local'),
   /** '1' when a reverse proxy sets X-Forwarded-For; otherwise the socket address is the client. */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   DIST_DIR: z.string().min(1).default('./dist'),
@@ -37,6 +39,7 @@ export interface Config {
   jwtSecret: Uint8Array;
   demo: boolean;
   mailFrom: string;
+  supportEmail: string;
   trustProxy: boolean;
   distDir: string;
   stripeSecretKey: string | undefined;
@@ -65,6 +68,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET ? secretFromEnv(e.JWT_SECRET) : persistedSecret(dataDir),
     demo: e.DEMO !== '0',
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     trustProxy: e.TRUST_PROXY === '1',
     distDir: resolve(e.DIST_DIR),
     stripeSecretKey: e.STRIPE_SECRET_KEY,

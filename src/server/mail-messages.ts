@@ -41,4 +41,19 @@ export const MAIL = {
     message:
       'The e-mail address of your Little Museum account was changed to {email}. From now on, log in with the new address.\n\nIf you did not make this change, reset your password at once and contact us:\n{link}',
   },
+  // The contact form (works spec §2, §9): the notice to support (in the staff's language, ja) and the sender's receipt.
+  inquirySupportSubject: /*i18n*/ { id: 'mail.inquiry_support_subject', message: 'Little Museum inquiry #{id}: {subject}' },
+  inquirySupportBody: /*i18n*/ {
+    id: 'mail.inquiry_support_body',
+    message:
+      'A new inquiry came through the contact form.\n\nFrom: {name} ({email})\nAccount: {account}\nLanguage: {language}\nReceived: {received} (Japan time)\n\nSubject: {subject}\n\n{message}\n\nReply to this e-mail to answer the sender.',
+  },
+  inquiryGuest: /*i18n*/ { id: 'mail.inquiry_guest', message: 'not logged in' },
+  inquiryAccount: /*i18n*/ { id: 'mail.inquiry_account', message: 'user #{id}' },
+  inquiryReceiptSubject: /*i18n*/ { id: 'mail.inquiry_receipt_subject', message: 'Little Museum: we have received your inquiry' },
+  inquiryReceiptBody: /*i18n*/ {
+    id: 'mail.inquiry_receipt_body',
+    message:
+      'Dear {name},\n\nThank you for contacting Little Museum. We have received your inquiry with the subject:\n\n"{subject}"\n\nA member of our staff will reply to this address within 3 to 5 business days.\n\nOur contact hours are 10:00 to 15:00 (Japan time) on weekdays, excluding weekends and holidays.\n\nThis confirmation was sent automatically; there is no need to reply to it.\n\nLittle Museum',
+  },
 } as const satisfies Record<string, Msg>;

@@ -12,6 +12,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Where a reply goes, when not to the sender (an inquiry's sender, for support). */
+  replyTo?: { name: string; address: string } | string;
   /** The action link, printed to stdout in outbox mode. */
   link?: string;
 }
@@ -27,11 +29,19 @@ export function createMailAdapter(options: {
   log?: (line: string) => void;
 }): MailAdapter {
   const log = options.log ?? ((line: string) => console.log(line));
+  // nodemailer encodes the headers: a line break in a subject or a name cannot start a header of its own.
+  const envelope = (m: MailMessage) => ({
+    from: options.from,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    ...(m.replyTo ? { replyTo: m.replyTo } : {}),
+  });
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(m) {
-        await transport.sendMail({ from: options.from, to: m.to, subject: m.subject, text: m.text });
+        await transport.sendMail(envelope(m));
       },
     };
   }
@@ -39,7 +49,7 @@ export function createMailAdapter(options: {
   let sequence = 0;
   return {
     async send(m) {
-      const info = await transport.sendMail({ from: options.from, to: m.to, subject: m.subject, text: m.text });
+      const info = await transport.sendMail(envelope(m));
       await mkdir(options.outboxDir, { recursive: true });
       sequence = (sequence + 1) % 1_000_000;
       // ISO time plus a counter: lexical order is sending order, also within one millisecond.

@@ -321,3 +321,49 @@ export const idempotencyKeys = pgTable(
 
 export type ArtworkRow = typeof artworks.$inferSelect;
 export type ArtworkImageRow = typeof artworkImages.$inferSelect;
+
+/**
+ * Advertisements (works spec §3), the landing page's sponsor banners among them (`add_type` 'banner'). Listed while
+ * active (starts_at <= now < ends_at, a null bound is open) in sort_order, then id: the index serves the landing's
+ * query (one add_type, in that order) straight from its leaves. The image is a storage key (served under /media/);
+ * the link an outside https URL or a path of ours, or null.
+ */
+export const advertisements = pgTable(
+  'advertisements',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    addType: text('add_type').notNull(),
+    imageKey: text('image_key').notNull(),
+    linkUrl: text('link_url'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('advertisements_type_order_idx').on(t.addType, t.sortOrder, t.id)],
+);
+
+/**
+ * What the contact form sent (works spec §2, §7): kept whether or not the e-mail to support goes out, and
+ * `notified_at` says when it did. `user_id` is the caller's account when a token came (null for a guest, and once
+ * that account is deleted); `ip` as the rate limits saw it.
+ */
+export const inquiries = pgTable(
+  'inquiries',
+  {
+    id: serial('id').primaryKey(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    language: text('language').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ip: text('ip').notNull(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('inquiries_user_idx').on(t.userId)],
+);
+
+export type AdvertisementRow = typeof advertisements.$inferSelect;

@@ -24,6 +24,8 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       demo: true,
       trustProxy: false,
+      mailFrom: 'Little Museum <no-reply@littlemuseum.local>',
+      supportEmail: 'support@littlemuseum.local',
     });
     expect(loadConfig({ DATA_DIR: dir, PORT: '8080', DEMO: '0', PUBLIC_URL: 'https://museum.example/' })).toMatchObject({
       port: 8080,
@@ -49,5 +51,7 @@ describe('loadConfig', () => {
   it('rejects invalid values with a readable error', () => {
     expect(() => loadConfig({ DATA_DIR: dir, PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ DATA_DIR: dir, SUPPORT_EMAIL: 'support' })).toThrow(/SUPPORT_EMAIL/);
+    expect(loadConfig({ DATA_DIR: dir, SUPPORT_EMAIL: 'help@museum.example' }).supportEmail).toBe('help@museum.example');
   });
 });
