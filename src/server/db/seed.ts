@@ -155,5 +155,6 @@ export async function seedDemo(db: Db, storage: StorageAdapter): Promise<boolean
       new Date(),
     );
   });
+  await (await import('./seed-banners')).seedBanners(db, storage);
   return true;
 }

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { M } from '@contract/messages';
@@ -118,6 +119,29 @@ describe('GET /api/advertisements/', () => {
       null,
     ])
       expect(safeLink(bad), String(bad)).toBeNull();
+  });
+});
+
+describe('the demo banners', () => {
+  it('seeds three running banners we drew (an outside link, a page of ours, none) and one that has ended', async () => {
+    const demo = await startTestServer();
+    try {
+      const res = await demo.request('/api/advertisements/?add_type=banner');
+      expect(res.status).toBe(200);
+      expect(res.body).toHaveLength(3);
+      expect(res.body.map((a: { url: string | null }) => a.url)).toEqual(['https://example.com/niji-crayons', '/contest-list', null]);
+      expect(res.body.map((a: { name: string }) => a.name).join()).not.toMatch(/summer sale/);
+      for (const a of res.body as { banner_image: string }[]) {
+        const image = await fetch(demo.url + a.banner_image);
+        expect(image.status).toBe(200);
+        expect(image.headers.get('content-type')).toBe('image/webp');
+        const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+        expect([meta.width, meta.height]).toEqual([1200, 400]);
+      }
+      expect((await demo.deps.db.select().from(advertisements)).length).toBe(4);
+    } finally {
+      await demo.close();
+    }
   });
 });
 
