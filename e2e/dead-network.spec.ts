@@ -120,6 +120,14 @@ test('a cold start on a dead network: the kept gallery with its note at once, no
   await expect(waiting.locator('svg')).toBeVisible();
   await expect(cold.getByText('Loading the work…')).toHaveCount(0);
   await expect(toasts(cold)).toHaveCount(0);
+  // Saving and deleting wait too, and say why.
+  await cold.goto('/user-info');
+  const needsNetwork = "You're offline. This needs an internet connection, so try again when you're back online.";
+  await expect(cold.getByRole('button', { name: 'Save', exact: true })).toHaveAttribute('aria-disabled', 'true');
+  await expect(cold.getByRole('button', { name: 'Save', exact: true })).toHaveAccessibleDescription(needsNetwork);
+  await expect(cold.getByRole('button', { name: 'Delete the profile' })).toHaveAccessibleDescription(needsNetwork);
+  await cold.goto(`/gallery-detail/${neverOpened.id}`);
+  await expect(waiting).toBeVisible();
 
   // The network comes back: the app finds out by itself (its probe), the page fills in and the notes go.
   await context.unrouteAll({ behavior: 'ignoreErrors' });

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 
 import { ageOn, profilePatchBody, type Organization, type Profile, type SharedUser } from '@contract/accounts';
 import { M } from '@contract/messages';
 import { fieldErrors } from '@web/lib/api-error';
+import { useNetworkAction } from '@web/lib/network-action';
 import { notify } from '@web/lib/toast';
 import { Button } from '@web/ui/button';
 import { TextField } from '@web/ui/field';
@@ -24,6 +25,7 @@ type Output = z.output<typeof schema>;
 export function ProfileForm({ profile }: { profile: Profile }) {
   const { t, i18n } = useLingui();
   const update = useUpdateProfile();
+  const network = useNetworkAction();
   // The profile may first come from the persisted cache and then change when it is fetched again: what the
   // user has not edited follows it (fields through `values`, the lists while their edit is null).
   const [editedOrganizations, setOrganizations] = useState<Organization[] | null>(null);
@@ -54,8 +56,15 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     }
   });
 
+  // Saving needs the museum now: offline the button says why instead (lib/network-action).
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (network.available) return onSubmit(event);
+    event.preventDefault();
+    network.run(() => undefined);
+  };
+
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={submit} noValidate>
       <TextField
         label={t`Username`}
         required
@@ -70,9 +79,21 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       <OrganizationsField value={organizations} onChange={setOrganizations} />
       <SharedRange value={shared} onChange={setShared} />
       <div className={styles.actions}>
-        <Button type="submit" size="large" block disabled={update.isPending}>
+        <Button
+          type="submit"
+          size="large"
+          block
+          disabled={update.isPending}
+          aria-disabled={!network.available || undefined}
+          aria-describedby={network.available ? undefined : network.reasonId}
+        >
           {update.isPending ? t`Saving…` : t`Save`}
         </Button>
+        {!network.available && (
+          <p id={network.reasonId} className={styles.reason}>
+            {network.reason}
+          </p>
+        )}
       </div>
     </form>
   );

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 
+import { useNetworkAction } from '@web/lib/network-action';
 import { useSession } from '@web/lib/session';
 import { notify } from '@web/lib/toast';
 import { Avatar } from '@web/ui/avatar';
@@ -19,6 +20,8 @@ export default function UserInfoPage() {
   const [, navigate] = useLocation();
   const profile = useProfile();
   const waiting = useWaitsForNetwork(profile);
+  // Deleting needs the museum now: offline the button says why (lib/network-action).
+  const network = useNetworkAction();
   const remove = useDeleteProfile();
   const [confirming, setConfirming] = useState(false);
 
@@ -48,9 +51,20 @@ export default function UserInfoPage() {
           </div>
           <ProfileForm key={profile.data.id} profile={profile.data} />
           <div className={styles.dangerZone}>
-            <Button variant="dangerOutline" block onClick={() => setConfirming(true)}>
+            <Button
+              variant="dangerOutline"
+              block
+              aria-disabled={!network.available || undefined}
+              aria-describedby={network.available ? undefined : network.reasonId}
+              onClick={() => network.run(() => setConfirming(true))}
+            >
               <Trans>Delete the profile</Trans>
             </Button>
+            {!network.available && (
+              <p id={network.reasonId} className={styles.reason}>
+                {network.reason}
+              </p>
+            )}
           </div>
         </div>
       )}
