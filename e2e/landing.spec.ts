@@ -69,9 +69,14 @@ test('the sponsor banners come from the API, outside ones open safely in a new t
   const ads = (await (await request.get('/api/advertisements/?add_type=banner')).json()) as { name: string; url: string | null }[];
   expect(ads.length).toBeGreaterThan(0);
   await page.goto('/');
-  // The sponsors load as the reader comes near them.
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  // The sponsors load as the reader comes near them: scroll down (again, while the page is still growing).
   const sponsors = page.getByRole('region', { name: 'Our sponsors' });
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      return sponsors.count();
+    })
+    .toBe(1);
   await sponsors.scrollIntoViewIfNeeded();
   for (const ad of ads) await expect(sponsors.getByRole('img', { name: ad.name })).toBeVisible();
   const outside = ads.find((ad) => ad.url?.startsWith('http'));
