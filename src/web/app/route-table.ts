@@ -140,10 +140,6 @@ export const LAZY_ON_PURPOSE: readonly {
   { module: 'src/web/app/update-prompt.tsx', when: 'the new-version prompt: when a new version is waiting (app.tsx)' },
   { module: 'src/web/app/layout/blog-link.tsx', when: "the footer's Blog link: when the footer is near, at idle (footer.tsx)" },
   {
-    module: 'src/web/features/landing/components/film-strip.tsx',
-    when: "the landing page's film strip and its works: after the first paint, at idle; its placeholder frames hold the place",
-  },
-  {
     module: 'src/web/features/landing/components/sponsor-banners.tsx',
     when: "the landing page's sponsor banners: when the reader comes near them, at idle (landing-page.tsx)",
   },

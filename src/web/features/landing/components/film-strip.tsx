@@ -3,7 +3,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 
 import type { Work } from '@contract/works';
-import { useStripWorks } from '../api/get-landing-data';
+import { useStripWorks } from '../api/get-strip-works';
 import { FilmStripPlaceholder } from './film-strip-placeholder';
 import styles from './film-strip.module.css';
 
@@ -50,11 +50,19 @@ function useAutoScroll(
     if (!enabled || !el || !copy) return;
     const holds = new Set<Hold>();
     let frame = 0;
-    let position = el.scrollLeft;
+    let position = 0;
+    /** Whether the reader may have moved it since it last moved itself (a swipe, a focused frame). */
+    let moved = false;
     let touchTimer: number | undefined;
+    // One copy's width, as the browser lays it out: told by a ResizeObserver, so no frame asks for a layout (reading
+    // offsetWidth in each frame forced one while the thumbnails arrived: Lighthouse counted them as blocking time).
+    let period = 0;
+    const sizes =
+      typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(([entry]) => (period = entry?.borderBoxSize[0]?.inlineSize ?? 0));
+    if (sizes) sizes.observe(copy);
+    else period = copy.offsetWidth;
 
     const step = () => {
-      const period = copy.offsetWidth;
       position += STRIP_STEP_PX;
       if (period > 0 && position >= period) position -= period;
       el.scrollLeft = position;
@@ -62,12 +70,13 @@ function useAutoScroll(
     };
     const run = () => {
       if (frame || holds.size) return;
-      // Go on from where the reader left it (a swipe, a focused frame), within the first copy.
-      const period = copy.offsetWidth;
-      position = period > 0 ? el.scrollLeft % period : el.scrollLeft;
+      // Go on from where the reader left it, within the first copy.
+      if (moved) position = period > 0 ? el.scrollLeft % period : el.scrollLeft;
+      moved = false;
       frame = requestAnimationFrame(step);
     };
     const hold = (reason: Hold) => {
+      if (reason !== 'offscreen') moved = true;
       holds.add(reason);
       cancelAnimationFrame(frame);
       frame = 0;
@@ -109,6 +118,7 @@ function useAutoScroll(
       cancelAnimationFrame(frame);
       window.clearTimeout(touchTimer);
       visibility?.disconnect();
+      sizes?.disconnect();
       el.removeEventListener('pointerenter', onPointerEnter);
       el.removeEventListener('pointerleave', onPointerLeave);
       el.removeEventListener('touchstart', onTouchStart);

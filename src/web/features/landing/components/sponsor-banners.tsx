@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 
 import type { Advertisement } from '@contract/site';
-import { useBanners } from '../api/get-landing-data';
+import { useBanners } from '../api/get-banners';
 import styles from './sponsor-banners.module.css';
 
 /** A path of ours opens in the app; an outside http(s) page in a new tab; anything else opens nothing. */

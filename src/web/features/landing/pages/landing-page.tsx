@@ -7,12 +7,13 @@ import { afterFirstPaint, whenIdle } from '@web/lib/first-paint';
 import { lazyPart } from '@web/lib/lazy-page';
 import { useNearViewport } from '@web/lib/use-near-viewport';
 import { LinkButton } from '@web/ui/button';
+import FilmStrip from '../components/film-strip';
 import { FilmStripPlaceholder } from '../components/film-strip-placeholder';
 import styles from './landing.module.css';
 
-// Neither is part of the first load: the strip comes once the page has painted and the main thread is idle, the
-// sponsors once the reader comes near them. Each asks for its own data then.
-const FilmStrip = lazyPart(() => import('../components/film-strip'));
+// The sponsors' code comes once the reader comes near them. The film strip's is part of the page (a chunk of its
+// own meant two more files on the first load: its styles are shared with the placeholder); it mounts, and asks
+// for its works, once the page has painted and the main thread is idle.
 const SponsorBanners = lazyPart(() => import('../components/sponsor-banners'));
 
 /** True once the page has painted and the main thread has then been idle. */
@@ -35,46 +36,48 @@ export default function LandingPage() {
   useEffect(() => {
     document.title = t`Little Museum: an online art museum for families`;
   }, [t]);
-  const stripReady = useAfterFirstView();
+  // The strip and the drawings (files in public/art/) wait for it: none of their requests competes with the first view.
+  const afterFirstView = useAfterFirstView();
+  const art = (file: string) => (afterFirstView ? `/art/${file}` : undefined);
   const sponsorsRef = useRef<HTMLDivElement>(null);
   const sponsorsNear = useNearViewport(sponsorsRef);
 
-  // The drawings are files (public/art/), not components: out of the page's JavaScript, loaded as the reader nears them.
+  // The drawings are files (public/art/), not components: out of the page's JavaScript.
   const promises = [
     {
-      icon: '/art/promise-share.svg',
+      icon: 'promise-share.svg',
       title: t`Share with family, friends and the world`,
       text: t`Hang your child's creations where grandparents and friends can see them, or open them to everyone.`,
     },
     {
-      icon: '/art/promise-secret.svg',
+      icon: 'promise-secret.svg',
       title: t`A secret gallery of your own`,
       text: t`Keep every work safe in a personal gallery that only you and the family members you choose can see.`,
     },
     {
-      icon: '/art/promise-learn.svg',
+      icon: 'promise-learn.svg',
       title: t`Learn from artists`,
       text: t`Join online classes and archived lessons taught by real artists.`,
     },
     {
-      icon: '/art/promise-contest.svg',
+      icon: 'promise-contest.svg',
       title: t`Enter contests`,
       text: t`Try contests held by companies and classrooms, and show your work on a bigger stage.`,
     },
   ];
   const steps = [
     {
-      art: '/art/step-photograph.svg',
+      art: 'step-photograph.svg',
       title: t`Photograph the work`,
       text: t`Take a picture of a drawing, a painting or a craft with your phone.`,
     },
     {
-      art: '/art/step-upload.svg',
+      art: 'step-upload.svg',
       title: t`Register for free and upload`,
       text: t`Create a free account, add your child as a user and upload the photo.`,
     },
     {
-      art: '/art/step-publish.svg',
+      art: 'step-publish.svg',
       title: t`Choose how to publish`,
       text: t`Keep it private, share it with family, or publish it to everyone. Time limits and limited release are possible.`,
     },
@@ -105,7 +108,7 @@ export default function LandingPage() {
             </LinkButton>
           </div>
         </div>
-        <img className={styles.heroArt} src="/art/gallery-wall.svg" alt="" width={360} height={230} loading="lazy" decoding="async" />
+        <img className={styles.heroArt} src={art('gallery-wall.svg')} alt="" width={360} height={230} loading="lazy" decoding="async" />
       </section>
 
       <section className={styles.strip} aria-labelledby="strip-title">
@@ -117,7 +120,7 @@ export default function LandingPage() {
             <Trans>See all works</Trans>
           </Link>
         </div>
-        <OptionalPart>{stripReady ? <FilmStrip fallback={<FilmStripPlaceholder />} /> : <FilmStripPlaceholder />}</OptionalPart>
+        {afterFirstView ? <FilmStrip /> : <FilmStripPlaceholder />}
       </section>
 
       <section className={styles.section} aria-labelledby="promises-title">
@@ -128,7 +131,7 @@ export default function LandingPage() {
           {promises.map((p) => (
             <li key={p.title} className={styles.promise}>
               <span className={styles.icon} aria-hidden="true">
-                <img src={p.icon} alt="" width={30} height={30} loading="lazy" decoding="async" />
+                <img src={art(p.icon)} alt="" width={30} height={30} loading="lazy" decoding="async" />
               </span>
               <h3>{p.title}</h3>
               <p>{p.text}</p>
@@ -145,7 +148,7 @@ export default function LandingPage() {
           {steps.map((s, i) => (
             <li key={s.title} className={styles.step}>
               <div className={styles.stepArt}>
-                <img src={s.art} alt="" width={160} height={120} loading="lazy" decoding="async" />
+                <img src={art(s.art)} alt="" width={160} height={120} loading="lazy" decoding="async" />
               </div>
               <span className={styles.stepNo} aria-hidden="true">
                 {i + 1}
