@@ -26,18 +26,23 @@ function LastUpdated() {
   );
 }
 
+/** A legal page while its text (in the language shown) arrives. */
+function DocumentLoading({ title }: { title: string }) {
+  const { t } = useLingui();
+  return (
+    <PageShell title={title} width="medium">
+      <Loading label={t`Loading…`} />
+    </PageShell>
+  );
+}
+
 /**
  * The terms or the privacy policy: a lead, the date, the points for parents when there are some, a table of
  * contents with in-page links, and the numbered articles, each under a heading whose id is its anchor.
  */
 export function LegalDocumentView({ title, document }: { title: string; document: LegalDocument | undefined }) {
   const { t } = useLingui();
-  if (!document)
-    return (
-      <PageShell title={title} width="medium">
-        <Loading label={t`Loading…`} />
-      </PageShell>
-    );
+  if (!document) return <DocumentLoading title={title} />;
   const numbered = document.articles.map((article, i) => {
     const n = i + 1;
     return { ...article, number: t`Article ${n}` };
@@ -104,13 +109,7 @@ export function LegalDocumentView({ title, document }: { title: string; document
 
 /** The Specified Commercial Transactions notice: one table row per item the law asks for. */
 export function CommercialTableView({ title, document }: { title: string; document: CommercialDocument | undefined }) {
-  const { t } = useLingui();
-  if (!document)
-    return (
-      <PageShell title={title} width="medium">
-        <Loading label={t`Loading…`} />
-      </PageShell>
-    );
+  if (!document) return <DocumentLoading title={title} />;
   return (
     <PageShell title={title} width="medium">
       <div className={styles.intro}>
