@@ -1,10 +1,29 @@
 // Prints the closing line CI reads, "N passed, N failed", from the JSON reports of vitest, Playwright and the byte
 // budget (scripts/budget.ts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** The failed tests by name, printed just above the closing line so that a log's tail shows what failed. */
+const failures = [];
+const firstLine = (text) =>
+  stripVTControlCharacters(String(text ?? ''))
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300);
+/** Walks Playwright's nested suites down to each test whose outcome was not the expected one. */
+function playwrightFailures(suite, path) {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status !== 'unexpected') continue;
+      const result = test.results?.at(-1);
+      failures.push(`${path}${spec.file}:${spec.line} ${spec.title}: ${firstLine(result?.error?.message)}`);
+    }
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child, path);
+}
 const dir = 'reports';
 for (const name of existsSync(dir) ? readdirSync(dir) : []) {
   if (!name.endsWith('.json')) continue;
@@ -15,18 +34,25 @@ for (const name of existsSync(dir) ? readdirSync(dir) : []) {
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
     console.log(`${name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+    for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status === 'failed') failures.push(`${name}: ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      }
+    }
   } else if (report.stats) {
     // Playwright
     passed += report.stats.expected + report.stats.flaky;
     failed += report.stats.unexpected;
     skipped += report.stats.skipped;
     console.log(`${name}: ${report.stats.expected + report.stats.flaky} passed, ${report.stats.unexpected} failed`);
+    for (const suite of report.suites ?? []) playwrightFailures(suite, `${name}: `);
   } else if (Array.isArray(report.checks)) {
     // npm run budget: each page's initial JavaScript against its budget, and the routes' preload entries
     const ok = report.checks.filter((c) => c.ok).length;
     passed += ok;
     failed += report.checks.length - ok;
     console.log(`${name}: ${ok} passed, ${report.checks.length - ok} failed`);
+    for (const c of report.checks.filter((check) => !check.ok)) failures.push(`${name}: ${JSON.stringify(c).slice(0, 300)}`);
   }
 }
 // Figures of the generated checks (the authorization matrix, the fuzzing), written by the tests themselves.
@@ -37,4 +63,5 @@ for (const name of existsSync(`${dir}/checks`) ? readdirSync(`${dir}/checks`).so
   console.log(`${check.name}: ${check.summary}`);
   checks.push(`${check.name}: ${check.summary}`);
 }
+for (const failure of failures) console.log(`FAILED ${failure}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${checks.length ? `; ${checks.join('; ')}` : ''}`);
