@@ -5,7 +5,7 @@
  * - carries the token its operation's `access` asks for: none for `guest`, the parent's for `parent`, the
  *   child's for `child`, and the child's if held (else the parent's) for `public` and `session`;
  * - sends credentials and the X-CSRFToken header (from the csrftoken cookie) on writes;
- * - has no timeout;
+ * - has no timeout (one that waits long has the network checked: ./use-online, watchCall);
  * - on a 401 refreshes once (concurrent calls share that refresh) and retries once, unless it is a POST
  *   (not replay-safe) or carried no token;
  * - on failure shows an error toast with the derived message (opt out with `silent`) and rejects with an
@@ -22,7 +22,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@contract/headers';
 import { ApiError, isHTTPError } from './api-error';
 import { refreshTokenOf, tokenOf, useSession, type TokenKind } from './session';
 import { notify } from './toast';
-import { reportAnswer, reportNetworkFailure } from './use-online';
+import { reportAnswer, reportNetworkFailure, watchCall } from './use-online';
 
 /** The table's routes, written in by the build (vite.config.ts). */
 declare const __API_ROUTES__: Record<OperationId, ApiRoute>;
@@ -158,7 +158,12 @@ interface SendInput {
   signal?: AbortSignal;
 }
 
-async function send(op: OperationId, input: SendInput): Promise<unknown> {
+/** One call, watched from its start until its whole answer is read (or it fails): see watchCall. */
+function send(op: OperationId, input: SendInput): Promise<unknown> {
+  return sendUnwatched(op, input).finally(watchCall());
+}
+
+async function sendUnwatched(op: OperationId, input: SendInput): Promise<unknown> {
   const [method, , access] = ROUTES[op];
   const ky = await getClient();
   const request = () =>

@@ -5,6 +5,11 @@
  * the app offline, and the next answer of any status marks it online again. While offline by that
  * measure, a small probe asks the server now and then (sooner when the app comes back into view), since
  * no `online` event will come.
+ *
+ * A network can also hang instead of failing (a train's Wi-Fi between stations): then no request fails, and API
+ * calls have no timeout (accounts spec §7). So a call still unanswered after STALL_MS has the probe ask the
+ * server, and a probe unanswered after PROBE_TIMEOUT_MS counts as a failure: the app says it is offline while
+ * the call itself keeps waiting, and its answer, whenever it comes, says it is back.
  */
 import { useSyncExternalStore } from 'react';
 
@@ -12,6 +17,10 @@ import { apiPath } from './http';
 
 const PROBE_FIRST_MS = 3_000;
 const PROBE_MAX_MS = 30_000;
+/** How long a call may wait for its answer before the probe checks the network (a long upload included). */
+export const STALL_MS = 8_000;
+/** How long the probe waits for the server's answer before the network counts as not working. */
+export const PROBE_TIMEOUT_MS = 6_000;
 
 let reachable = true;
 let probeDelay = PROBE_FIRST_MS;
@@ -55,14 +64,19 @@ function scheduleProbe(): void {
  * Any answer from the API proves the way there works (the service worker never answers /api/), unless it is a
  * captive portal's: its 511, or its login page (a success that is not the API's JSON). An error page is an answer:
  * the museum is then "can't be reached just now", not offline.
+ * No answer within PROBE_TIMEOUT_MS is none: a network that hangs does not work either.
  */
 async function museumAnswers(): Promise<boolean> {
+  const giveUp = new AbortController();
+  const timer = window.setTimeout(() => giveUp.abort(), PROBE_TIMEOUT_MS);
   try {
-    const response = await fetch(apiPath('publicNavbar'), { cache: 'no-store', credentials: 'omit' });
+    const response = await fetch(apiPath('publicNavbar'), { cache: 'no-store', credentials: 'omit', signal: giveUp.signal });
     if (response.status === 511) return false;
     return !response.ok || Boolean(response.headers.get('content-type')?.includes('json'));
   } catch {
     return false;
+  } finally {
+    window.clearTimeout(timer);
   }
 }
 
@@ -80,6 +94,26 @@ async function probe(): Promise<void> {
 export function probeAtStart(): void {
   if (!navigator.onLine) return;
   void museumAnswers().then((answered) => (answered ? reportAnswer() : reportNetworkFailure()));
+}
+
+let stallProbe: Promise<void> | null = null;
+
+/**
+ * Watches one call (lib/http): if it is still unanswered after STALL_MS while the app thinks it is online, the
+ * probe checks the network (one probe for any number of stalled calls). Returns the call's "answered or failed".
+ */
+export function watchCall(): () => void {
+  const timer = window.setTimeout(() => {
+    if (!reachable || !navigator.onLine || stallProbe) return;
+    stallProbe = museumAnswers()
+      .then((answered) => {
+        if (!answered) reportNetworkFailure();
+      })
+      .finally(() => {
+        stallProbe = null;
+      });
+  }, STALL_MS);
+  return () => window.clearTimeout(timer);
 }
 
 if (typeof window !== 'undefined') {
