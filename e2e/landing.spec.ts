@@ -3,6 +3,8 @@
  */
 import { expect, test, type Locator } from '@playwright/test';
 
+import { apiPath } from './support/api';
+
 const scrollOf = (strip: Locator) => strip.evaluate((el) => el.scrollLeft);
 
 test('the film strip moves by itself, stands still under the mouse and keyboard focus, and a frame opens its work after login', async ({
@@ -90,4 +92,22 @@ test('the sponsor banners come from the API, outside ones open safely in a new t
     await img.scrollIntoViewIfNeeded();
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
   }
+});
+
+test('when the works cannot be had, the strip leaves itself out, heading and all; the rest of the page stays', async ({ page }) => {
+  let asked = 0;
+  await page.route(
+    (url) => url.pathname === apiPath('publicWorks'),
+    (route) => {
+      asked += 1;
+      return route.fulfill({ status: 503, json: { errors: 'down for maintenance' } });
+    },
+  );
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The strip's code and its call come after the first view (a failed read is tried again once).
+  await expect.poll(() => asked).toBeGreaterThan(0);
+  await expect(page.getByRole('heading', { name: 'New in the museum' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'The newest works in the museum' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'What you can do' })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'wouter';
 
 import type { Work } from '@contract/works';
@@ -168,7 +168,7 @@ function Frame({ work, index, copy }: { work: Work; index: number; copy: number 
  * mouse, a finger and keyboard focus; with reduced motion they stand still and can be swiped. A frame opens the
  * work (through the login guard).
  */
-export default function FilmStrip() {
+export default function FilmStrip({ Section }: { Section: ComponentType<{ children: ReactNode }> }) {
   const { t } = useLingui();
   const works = useStripWorks();
   const reduced = usePrefersReducedMotion();
@@ -178,27 +178,35 @@ export default function FilmStrip() {
   const moving = !reduced && items.length > 0;
   useAutoScroll(scroller, firstCopy, moving);
 
-  if (works.isPending) return <FilmStripPlaceholder />;
+  if (works.isPending)
+    return (
+      <Section>
+        <FilmStripPlaceholder />
+      </Section>
+    );
+  // No works to show (none public yet, or they cannot be had): no heading over an empty band either.
   if (!items.length) return null;
 
   // Enough copies that the screen is always full while the first one scrolls out: two, or more for a few works.
   const wide = typeof window === 'undefined' ? 1280 : window.innerWidth;
   const copies = moving ? Math.max(2, Math.ceil(wide / (items.length * FRAME_PITCH)) + 1) : 1;
   return (
-    <div
-      ref={scroller}
-      className={`${styles.scroller} ${reduced ? styles.swipe : ''}`}
-      role="region"
-      aria-label={t`The newest works in the museum`}
-      data-moving={moving || undefined}
-    >
-      {Array.from({ length: copies }, (_, copy) => (
-        <ul key={copy} ref={copy === 0 ? firstCopy : undefined} className={styles.copy} aria-hidden={copy > 0 || undefined}>
-          {items.map((work, index) => (
-            <Frame key={work.id} work={work} index={index} copy={copy} />
-          ))}
-        </ul>
-      ))}
-    </div>
+    <Section>
+      <div
+        ref={scroller}
+        className={`${styles.scroller} ${reduced ? styles.swipe : ''}`}
+        role="region"
+        aria-label={t`The newest works in the museum`}
+        data-moving={moving || undefined}
+      >
+        {Array.from({ length: copies }, (_, copy) => (
+          <ul key={copy} ref={copy === 0 ? firstCopy : undefined} className={styles.copy} aria-hidden={copy > 0 || undefined}>
+            {items.map((work, index) => (
+              <Frame key={work.id} work={work} index={index} copy={copy} />
+            ))}
+          </ul>
+        ))}
+      </div>
+    </Section>
   );
 }

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 
 import { OptionalPart } from '@web/ui/optional-part';
@@ -29,6 +29,23 @@ function useAfterFirstView(): boolean {
     };
   }, []);
   return ready;
+}
+
+/** The film strip's section and heading, around the strip or its placeholder; the strip leaves it out when it has no works. */
+function StripSection({ children }: { children: ReactNode }) {
+  return (
+    <section className={styles.strip} aria-labelledby="strip-title">
+      <div className={styles.stripHead}>
+        <h2 id="strip-title" className={styles.stripTitle}>
+          <Trans>New in the museum</Trans>
+        </h2>
+        <Link href="/public-gallery" className={styles.stripMore}>
+          <Trans>See all works</Trans>
+        </Link>
+      </div>
+      {children}
+    </section>
+  );
 }
 
 export default function LandingPage() {
@@ -111,17 +128,13 @@ export default function LandingPage() {
         <img className={styles.heroArt} src={art('gallery-wall.svg')} alt="" width={360} height={230} loading="lazy" decoding="async" />
       </section>
 
-      <section className={styles.strip} aria-labelledby="strip-title">
-        <div className={styles.stripHead}>
-          <h2 id="strip-title" className={styles.stripTitle}>
-            <Trans>New in the museum</Trans>
-          </h2>
-          <Link href="/public-gallery" className={styles.stripMore}>
-            <Trans>See all works</Trans>
-          </Link>
-        </div>
-        {afterFirstView ? <FilmStrip /> : <FilmStripPlaceholder />}
-      </section>
+      {afterFirstView ? (
+        <FilmStrip Section={StripSection} />
+      ) : (
+        <StripSection>
+          <FilmStripPlaceholder />
+        </StripSection>
+      )}
 
       <section className={styles.section} aria-labelledby="promises-title">
         <h2 id="promises-title" className={styles.sectionTitle}>
