@@ -15,6 +15,7 @@ import { openFromConfig } from './db/open';
 import { seedDemo } from './db/seed';
 import type { AppDeps } from './deps';
 import { sweepFileDeletions } from './domain/file-deletions';
+import { sweepInquiryNotices } from './domain/inquiries';
 import { purgeIdempotencyKeys } from './domain/idempotency';
 import { purgeOldWindows } from './domain/rate-limit';
 import { purgeEndedSessions } from './domain/sessions';
@@ -48,7 +49,12 @@ async function main(): Promise<void> {
   await purge();
   setInterval(() => void purge(), 60 * 60 * 1000).unref();
   // Files whose rows are gone but whose delete failed (or was cut short by a crash) are retried.
-  const sweep = () => sweepFileDeletions(deps).catch((err: unknown) => console.error('[files] sweep failed', err));
+  // So are contact-form notices to support that could not be sent.
+  const sweep = () =>
+    Promise.all([
+      sweepFileDeletions(deps).catch((err: unknown) => console.error('[files] sweep failed', err)),
+      sweepInquiryNotices(deps).catch((err: unknown) => console.error('[mail] inquiry sweep failed', err)),
+    ]);
   void sweep();
   setInterval(() => void sweep(), 5 * 60 * 1000).unref();
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {

@@ -346,8 +346,9 @@ export const advertisements = pgTable(
 
 /**
  * What the contact form sent (works spec §2, §7): kept whether or not the e-mail to support goes out, and
- * `notified_at` says when it did. `user_id` is the caller's account when a token came (null for a guest, and once
- * that account is deleted); `ip` as the rate limits saw it.
+ * `notified_at` says when it did. Until then the sweeper (domain/inquiries.ts) tries again at `notify_next_at`, with a
+ * growing wait counted by `notify_attempts`. `user_id` is the caller's account when a token came (null for a guest,
+ * and once that account is deleted); `ip` as the rate limits saw it.
  */
 export const inquiries = pgTable(
   'inquiries',
@@ -361,9 +362,16 @@ export const inquiries = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     ip: text('ip').notNull(),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    notifyAttempts: integer('notify_attempts').notNull().default(0),
+    notifyNextAt: timestamp('notify_next_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('inquiries_user_idx').on(t.userId)],
+  (t) => [
+    index('inquiries_user_idx').on(t.userId),
+    index('inquiries_unnotified_idx')
+      .on(t.notifyNextAt)
+      .where(sql`${t.notifiedAt} is null`),
+  ],
 );
 
 export type AdvertisementRow = typeof advertisements.$inferSelect;

@@ -416,6 +416,88 @@ describe('POST /api/inquiry/: what it does', () => {
   });
 });
 
+describe('POST /api/inquiry/: a notice to support that could not be sent', () => {
+  const MINUTE = 60_000;
+  /** Inquiry `email`'s notices in the outbox (support's copies of it). */
+  const noticesOf = async (id: number) => (await s.mails()).filter((m) => m.to === SUPPORT && decodeWords(m.subject).includes(`#${id}:`));
+
+  /** Sends an inquiry while the mail to support fails; returns its stored row once the receipt has gone. */
+  async function failedInquiry(subject: string) {
+    const mail = s.deps.mail;
+    const realSend = mail.send.bind(mail);
+    mail.send = (m) => (m.to === SUPPORT ? Promise.reject(new Error('smtp is down')) : realSend(m));
+    const email = uniqueEmail('retry');
+    try {
+      expect((await inquire(valid({ user_email: email, subject }))).status).toBe(201);
+      await s.waitForMail(email);
+      // The failed notice has been tried (it went before the receipt).
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      mail.send = realSend;
+    }
+    const [row] = await stored(email);
+    return row!;
+  }
+
+  async function at<T>(ms: number, run: () => Promise<T>): Promise<T> {
+    const clock = s.deps.clock;
+    s.deps.clock = () => new Date(NOW.getTime() + ms);
+    try {
+      return await run();
+    } finally {
+      s.deps.clock = clock;
+    }
+  }
+
+  it('is sent again by the sweeper after its wait, once, even when two instances sweep at the same time', async () => {
+    const { sweepInquiryNotices, NOTIFY_RETRY_MS } = await import('../domain/inquiries');
+    const row = await failedInquiry('Sent again');
+    expect(row).toMatchObject({ notifiedAt: null, notifyAttempts: 0, notifyNextAt: new Date(NOW.getTime() + NOTIFY_RETRY_MS) });
+    expect(await noticesOf(row.id)).toHaveLength(0);
+
+    // Not before its time.
+    await at(NOTIFY_RETRY_MS - 1, () => sweepInquiryNotices(s.deps));
+    expect(await noticesOf(row.id)).toHaveLength(0);
+    // Then by one of two sweepers.
+    await at(NOTIFY_RETRY_MS, () => Promise.all([sweepInquiryNotices(s.deps), sweepInquiryNotices(s.deps)]));
+    expect(await noticesOf(row.id)).toHaveLength(1);
+    const [after] = await s.deps.db.select().from(inquiries).where(eq(inquiries.id, row.id));
+    expect(after).toMatchObject({ notifiedAt: new Date(NOW.getTime() + NOTIFY_RETRY_MS), notifyAttempts: 1 });
+    // And never again.
+    await at(24 * HOUR, () => sweepInquiryNotices(s.deps));
+    expect(await noticesOf(row.id)).toHaveLength(1);
+  });
+
+  it('waits twice as long after each failure, up to an hour, and gives up after the last try', async () => {
+    const { sweepInquiryNotices, NOTIFY_RETRY_MS, NOTIFY_MAX_ATTEMPTS } = await import('../domain/inquiries');
+    const row = await failedInquiry('Never goes');
+    const mail = s.deps.mail;
+    const realSend = mail.send.bind(mail);
+    mail.send = (m) => (m.to === SUPPORT ? Promise.reject(new Error('smtp is down')) : realSend(m));
+    const rowNow = async () => (await s.deps.db.select().from(inquiries).where(eq(inquiries.id, row.id)))[0]!;
+    try {
+      let t = NOTIFY_RETRY_MS;
+      const waits: number[] = [];
+      for (let attempt = 1; attempt <= 7; attempt++) {
+        await at(t, () => sweepInquiryNotices(s.deps));
+        const r = await rowNow();
+        expect(r.notifyAttempts).toBe(attempt);
+        waits.push((r.notifyNextAt!.getTime() - NOW.getTime() - t) / MINUTE);
+        t = r.notifyNextAt!.getTime() - NOW.getTime();
+      }
+      expect(waits).toEqual([2, 4, 8, 16, 32, 60, 60]);
+      // The last try spent: nothing more, however long it waits.
+      await s.deps.db.update(inquiries).set({ notifyAttempts: NOTIFY_MAX_ATTEMPTS }).where(eq(inquiries.id, row.id));
+      await at(30 * 24 * HOUR, () => sweepInquiryNotices(s.deps));
+      expect((await rowNow()).notifyAttempts).toBe(NOTIFY_MAX_ATTEMPTS);
+    } finally {
+      mail.send = realSend;
+    }
+    expect(await noticesOf(row.id)).toHaveLength(0);
+    expect((await rowNow()).notifiedAt).toBeNull();
+  });
+});
+
 describe('POST /api/inquiry/: limits and floods', () => {
   it('takes 5 inquiries an hour from one address, then answers 429 in the contract’s shape', async () => {
     const email = uniqueEmail('eager');
