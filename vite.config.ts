@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
-import { firstPageGroups, preloadFirstPage, routePages } from './build/first-load.ts';
+import { firstPageGroups, preloadFirstPage, prerenderFirstViews, routePages } from './build/first-load.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { apiRoutes } from './src/contract/endpoints.ts';
 import { SHARE_TARGET_FIELD, SHARE_TARGET_PATH } from './src/contract/offline.ts';
@@ -51,6 +51,7 @@ export default defineConfig({
     lingui(),
     routePages(),
     preloadFirstPage(),
+    prerenderFirstViews(),
     VitePWA({
       // A hand-written worker (src/sw/sw.ts): it answers the share_target POST, which generateSW cannot.
       strategies: 'injectManifest',

@@ -3,6 +3,7 @@
  * preloads for the page being opened. Everything comes from the route table (src/web/app/route-table.ts), the
  * module graph and Vite's manifest, never from source text or file names. vite.config.ts uses all three.
  */
+import { execFileSync } from 'node:child_process';
 import { basename, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -137,6 +138,31 @@ function checkPreloadScript(script: string, table: PreloadTable): void {
       throw new Error(`preload-first-page: the inlined script added [${added.join()}] for ${pathname}, expected [${expected.join()}]`);
     }
   }
+}
+
+/**
+ * The first views (FIRST_VIEWS_FILE in src/contract/preload.ts): once the build is written, scripts/prerender.ts
+ * renders each page with a first-load budget in each language into it, in a process of its own (the page's modules
+ * need browser globals). A failure fails the build.
+ */
+export function prerenderFirstViews(): Plugin {
+  let outDir = '';
+  return {
+    name: 'little-museum:prerender-first-views',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolvePath(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      sequential: true,
+      handler() {
+        execFileSync(process.execPath, ['--import', 'tsx', resolvePath(ROOT, 'scripts/prerender.ts'), outDir], {
+          cwd: ROOT,
+          stdio: 'inherit',
+        });
+      },
+    },
+  };
 }
 
 /**

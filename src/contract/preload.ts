@@ -14,6 +14,24 @@ export const PRELOAD_SCRIPT_ATTRIBUTE = 'data-preload';
 export const LANGUAGE_COOKIE = 'lm-lang';
 
 /**
+ * Set ('1') while the page holds a login, so that a server sends a family no first view (below): the pages that
+ * have one show a visitor's header, and `/` and `/login` send a family on. Only a hint: it carries no token.
+ */
+export const SESSION_COOKIE = 'lm-session';
+
+/**
+ * The first views (scripts/prerender.ts): the first screen of each page with a first-load budget, as a visitor
+ * sees it in each language, rendered at build time by the app's own components. A server puts the one for the
+ * path and language in #root with the styles inlined, so a phone shows the page as soon as the HTML is here
+ * instead of after the app's JavaScript has loaded and run; the app then renders over it (src/web/main.tsx).
+ * `views[path][language]` is the markup of #root.
+ */
+export const FIRST_VIEWS_FILE = 'first-views.json';
+export interface FirstViews {
+  views: Record<string, Record<string, string>>;
+}
+
+/**
  * `f`: the files; `c`: the first part of each language's catalog (indexes into `f`), `r`: the rest of it
  * (scripts/split-catalogs.ts); `p`: [path pattern, indexes, 1 when the page needs the rest of the catalog] per route,
  * in the route table's order (a pattern is routePattern of src/web/app/route-table.ts, matched case-insensitively).

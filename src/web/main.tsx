@@ -1,7 +1,7 @@
 import './ui/tokens.css';
 import './ui/global.css';
 
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './app/app';
@@ -30,6 +30,15 @@ function loadQueueSenderWhenNeeded(): void {
   });
 }
 
+/**
+ * A server may have sent the page's first view in #root, inert (FIRST_VIEWS_FILE in src/contract/preload.ts): the
+ * first commit replaces it with the same page, and from then on #root takes input.
+ */
+function FirstCommit({ root, children }: { root: HTMLElement; children: ReactNode }) {
+  useLayoutEffect(() => root.removeAttribute('inert'), [root]);
+  return children;
+}
+
 async function boot() {
   // A dead network is told at once to a phone that keeps pages to show (lib/use-online).
   if (hasKeptPages()) probeAtStart();
@@ -47,7 +56,9 @@ async function boot() {
   startTransition(() =>
     reactRoot.render(
       <StrictMode>
-        <App />
+        <FirstCommit root={root}>
+          <App />
+        </FirstCommit>
       </StrictMode>,
     ),
   );

@@ -11,7 +11,16 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { pickLanguage, type Language } from '@contract/limits';
-import { LANGUAGE_COOKIE, PRELOAD_SCRIPT_ATTRIBUTE, PRELOAD_TABLE_FILE, preloadsOf, type PreloadTable } from '@contract/preload';
+import {
+  FIRST_VIEWS_FILE,
+  LANGUAGE_COOKIE,
+  PRELOAD_SCRIPT_ATTRIBUTE,
+  PRELOAD_TABLE_FILE,
+  preloadsOf,
+  SESSION_COOKIE,
+  type FirstViews,
+  type PreloadTable,
+} from '@contract/preload';
 
 interface Prepared {
   html: string;
@@ -21,6 +30,10 @@ interface Prepared {
   parts: [string, string] | null;
   table: PreloadTable | null;
   patterns: RegExp[];
+  /** Each route's first views by language (FIRST_VIEWS_FILE), by its index in the table. */
+  firstViews: Map<number, Record<string, string>>;
+  /** The text of each stylesheet of the build a first view inlines, by its href. */
+  styles: Map<string, string>;
   variants: Map<string, { html: string; link: string }>;
 }
 
@@ -29,8 +42,35 @@ let preparedFor = '';
 
 const SCRIPT = new RegExp(`<script ${PRELOAD_SCRIPT_ATTRIBUTE}(?:="")?>[\\s\\S]*?</script>`);
 const COOKIE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`);
+const LOGGED_IN = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=1(?:;|$)`);
+const ROOT_ELEMENT = '<div id="root"></div>';
+const ENTRY_STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+)">/g;
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
 
-async function prepare(indexPath: string, tablePath: string): Promise<Prepared> {
+/** The first views of the build by route (none when it has no FIRST_VIEWS_FILE or index.html no empty #root), and the styles they inline. */
+async function prepareFirstViews(distDir: string, html: string, table: PreloadTable | null, patterns: RegExp[]) {
+  const firstViews = new Map<number, Record<string, string>>();
+  const styles = new Map<string, string>();
+  const text = table && html.includes(ROOT_ELEMENT) ? await readFile(join(distDir, FIRST_VIEWS_FILE), 'utf8').catch(() => null) : null;
+  if (!table || !text) return { firstViews, styles };
+  try {
+    for (const [path, byLanguage] of Object.entries((JSON.parse(text) as FirstViews).views)) {
+      const route = patterns.findIndex((pattern) => pattern.test(path));
+      if (route >= 0) firstViews.set(route, byLanguage);
+    }
+  } catch {
+    return { firstViews: new Map<number, Record<string, string>>(), styles };
+  }
+  const hrefs = [...[...html.matchAll(ENTRY_STYLESHEET)].map((m) => m[1]!), ...table.f.filter((f) => f.endsWith('.css'))];
+  for (const href of new Set(hrefs)) {
+    const css = await readFile(join(distDir, href.replace(/^\/+/, '')), 'utf8').catch(() => null);
+    // Inside <style>, only "</style" could end it early; no stylesheet of ours has one.
+    if (css !== null) styles.set(href, css.replace(/<\/style/gi, '<\\/style'));
+  }
+  return { firstViews, styles };
+}
+
+async function prepare(distDir: string, indexPath: string, tablePath: string): Promise<Prepared> {
   const [html, tableText] = await Promise.all([readFile(indexPath, 'utf8'), readFile(tablePath, 'utf8').catch(() => null)]);
   let table: PreloadTable | null = null;
   try {
@@ -51,7 +91,7 @@ async function prepare(indexPath: string, tablePath: string): Promise<Prepared> 
     ...[...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g)].map((m) => m[1]!),
     ...[...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1]!),
   ];
-  return { html, entry, parts, table, patterns, variants: new Map() };
+  return { html, entry, parts, table, patterns, ...(await prepareFirstViews(distDir, html, table, patterns)), variants: new Map() };
 }
 
 /** The language the page would pick for this request: its mirrored choice, else the browser's first language. */
@@ -90,7 +130,7 @@ export async function indexWithPreloads(
   const version = `${index.size}:${index.mtimeMs}:${table?.isFile() ? `${table.size}:${table.mtimeMs}` : '-'}`;
   if (!prepared || preparedFor !== `${distDir}|${version}`) {
     preparedFor = `${distDir}|${version}`;
-    prepared = prepare(indexPath, tablePath);
+    prepared = prepare(distDir, indexPath, tablePath);
   }
   const p = await prepared;
   // Any index.html gets its entry script and styles in the Link header; the page's own files need the table.
@@ -99,14 +139,58 @@ export async function indexWithPreloads(
   }
   const language = requestLanguage(cookie, acceptLanguage);
   const page = p.patterns.findIndex((pattern) => pattern.test(path));
-  const key = `${language}:${page}`;
+  // A family gets no first view: it shows a visitor's page (SESSION_COOKIE).
+  const firstView = cookie && LOGGED_IN.test(cookie) ? undefined : p.firstViews.get(page)?.[language];
+  const key = `${language}:${page}:${firstView === undefined ? '' : 'first'}`;
   let variant = p.variants.get(key);
   if (variant === undefined) {
     const files = preloadsOf(p.table, language, page >= 0 ? p.table.p[page] : undefined)
       .map((i) => p.table!.f[i])
       .filter((f): f is string => typeof f === 'string');
     variant = { html: p.parts[0] + files.map(link).join('') + p.parts[1], link: [...p.entry, ...files].map(header).join(', ') };
+    if (firstView !== undefined) variant = withFirstView(p.parts, firstView, language, files, p.styles);
     p.variants.set(key, variant);
   }
   return variant;
+}
+
+/**
+ * The page with its first view (FIRST_VIEWS_FILE in src/contract/preload.ts) in #root, in its language, with the
+ * styles it needs inlined: the phone draws it from the HTML alone. Nothing else is asked for until it is on screen:
+ * after the next frame a small script preloads the page's files and starts the app, which renders over it (the same
+ * page) and only then lets #root take input (it is inert until then, so nothing is typed into a form about to be
+ * replaced). The app is interactive a frame later than with its files preloaded beside the HTML; the page is seen
+ * sooner (issue 10: LCP on a phone's connection).
+ */
+function withFirstView(
+  parts: [string, string],
+  view: string,
+  language: string,
+  files: string[],
+  styles: Map<string, string>,
+): { html: string; link: string } {
+  const entries: string[] = [];
+  const inline = (href: string) => `<style>${styles.get(href) ?? ''}</style>`;
+  const head = (parts[0] + parts[1])
+    .replace(ENTRY_SCRIPT, (_tag, src: string) => {
+      entries.push(safe(src));
+      return '';
+    })
+    .replace(ENTRY_STYLESHEET, (tag, href: string) => (styles.has(href) ? inline(href) : tag))
+    .replace(/<html(?: lang="[^"]*")?>/, `<html lang="${language === 'en' ? 'en' : 'ja'}">`)
+    .replace(
+      '</head>',
+      () =>
+        `${files
+          .filter((f) => styles.has(f))
+          .map(inline)
+          .join('')}</head>`,
+    )
+    .replace(ROOT_ELEMENT, () => `<div id="root" inert>${view}</div>`);
+  const preload = files.map(safe).filter((f) => !styles.has(f));
+  const start =
+    `requestAnimationFrame(()=>setTimeout(()=>{for(const h of ${JSON.stringify(preload)}){const l=document.createElement("link");` +
+    `l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.appendChild(l)}` +
+    `${entries.map((src) => `import(${JSON.stringify(src)})`).join(';')}}))`;
+  return { html: head.replace('</body>', () => `<script type="module">${start}</script></body>`), link: '' };
 }

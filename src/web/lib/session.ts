@@ -7,7 +7,7 @@ import { create } from 'zustand';
 
 import { LANGUAGES, type Language } from '@contract/limits';
 import { decodeToken } from './jwt';
-import { mirrorLanguageCookie, storage } from './storage';
+import { mirrorLanguageCookie, mirrorSessionCookie, storage } from './storage';
 
 export const KEYS = {
   token: 'token',
@@ -106,11 +106,17 @@ export const usePrefs = create<PrefsState>()((set) => ({
   },
 }));
 
-// The choice is mirrored in a cookie for index.html's preload script (see mirrorLanguageCookie).
+// The choice is mirrored in a cookie for index.html's preload script (see mirrorLanguageCookie), and whether there is
+// a login for a server's first views (see mirrorSessionCookie).
 if (typeof document !== 'undefined') {
   mirrorLanguageCookie(usePrefs.getState().language);
   usePrefs.subscribe((s, previous) => {
     if (s.language !== previous.language) mirrorLanguageCookie(s.language);
+  });
+  const loggedIn = (s: SessionState) => Boolean(s.token || s.childToken);
+  mirrorSessionCookie(loggedIn(useSession.getState()));
+  useSession.subscribe((s, previous) => {
+    if (loggedIn(s) !== loggedIn(previous)) mirrorSessionCookie(loggedIn(s));
   });
 }
 

@@ -4,7 +4,7 @@
  */
 /* eslint-disable no-restricted-globals */
 
-import { LANGUAGE_COOKIE } from '@contract/preload';
+import { LANGUAGE_COOKIE, SESSION_COOKIE } from '@contract/preload';
 
 export const storage = {
   get(key: string): string | null {
@@ -38,9 +38,18 @@ export const storage = {
  * A server that writes the preloads into the HTML reads it too (src/contract/preload.ts).
  */
 export function mirrorLanguageCookie(language: string | null): void {
+  writeCookie(LANGUAGE_COOKIE, language);
+}
+
+/** Whether the page holds a login, mirrored for a server's first views (SESSION_COOKIE in src/contract/preload.ts). */
+export function mirrorSessionCookie(loggedIn: boolean): void {
+  writeCookie(SESSION_COOKIE, loggedIn ? '1' : null);
+}
+
+function writeCookie(name: string, value: string | null): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   document.cookie =
-    language === null
-      ? `${LANGUAGE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`
-      : `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+    value === null
+      ? `${name}=; Path=/; Max-Age=0; SameSite=Lax${secure}`
+      : `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }

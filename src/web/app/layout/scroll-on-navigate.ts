@@ -18,7 +18,7 @@ function scrollToElement(element: Element) {
  * browser's own fragment scrolling has found nothing (for 10 s at most).
  */
 export function useScrollOnNavigate(pathname: string) {
-  const hash = useLocationProperty(currentHash);
+  const hash = useLocationProperty(currentHash, () => '');
   const first = useRef(true);
   // The path and fragment a back or forward went to: the browser restores its position there.
   const popped = useRef<string | null>(null);
