@@ -29,7 +29,7 @@ test('each first page is on screen from the HTML alone, in the visitor’s langu
       await expect(page.getByRole('heading', { level: 1 }).first(), `${p.path} ${lang}`).toHaveText(p[lang]);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
       // Styled: the header is laid out as the app lays it out, not as bare HTML.
-      expect(await page.locator('header').evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
+      expect(await page.getByRole('banner').evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
     }
     await context.close();
   }

@@ -47,3 +47,5 @@ try {
 } finally {
   await vite.close();
 }
+// The app's modules may have left timers behind (they run as in a page): this process is done.
+process.exit(0);
