@@ -148,7 +148,7 @@ export async function indexWithPreloads(
       .map((i) => p.table!.f[i])
       .filter((f): f is string => typeof f === 'string');
     variant = { html: p.parts[0] + files.map(link).join('') + p.parts[1], link: [...p.entry, ...files].map(header).join(', ') };
-    if (firstView !== undefined) variant = withFirstView(p.parts, firstView, language, files, p.styles);
+    if (firstView !== undefined) variant = withFirstView(p.parts, firstView, language, files, p.styles) ?? variant;
     p.variants.set(key, variant);
   }
   return variant;
@@ -168,7 +168,7 @@ function withFirstView(
   language: string,
   files: string[],
   styles: Map<string, string>,
-): { html: string; link: string } {
+): { html: string; link: string } | null {
   const entries: string[] = [];
   const inline = (href: string) => `<style>${styles.get(href) ?? ''}</style>`;
   const head = (parts[0] + parts[1])
@@ -187,7 +187,9 @@ function withFirstView(
           .join('')}</head>`,
     )
     .replace(ROOT_ELEMENT, () => `<div id="root" inert>${view}</div>`);
-  const preload = files.map(safe).filter((f) => !styles.has(f));
+  // Without the app's entry script there is nothing to start: the plain shell, then.
+  if (!entries.length) return null;
+  const preload = files.filter((f) => !styles.has(f)).map(safe);
   const start =
     `requestAnimationFrame(()=>setTimeout(()=>{for(const h of ${JSON.stringify(preload)}){const l=document.createElement("link");` +
     `l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.appendChild(l)}` +

@@ -103,4 +103,15 @@ describe('first views', () => {
     const { html } = await page('/login', { 'Accept-Language': 'en', Cookie: `${SESSION_COOKIE}=0` });
     expect(html).toContain('<div id="root" inert>');
   });
+
+  it('sends the plain shell when index.html has no entry script to start the app with', async () => {
+    await writeFile(
+      join(s.deps.config.distDir, 'index.html'),
+      index.replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, ''),
+    );
+    const { res, html } = await page('/login', { 'Accept-Language': 'en' });
+    expect(res.status).toBe(200);
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('<style>');
+  });
 });
