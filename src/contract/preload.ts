@@ -20,8 +20,8 @@ export const LANGUAGE_COOKIE = 'lm-lang';
 export const SESSION_COOKIE = 'lm-session';
 
 /**
- * The first views (scripts/prerender.ts): the first screen of each page with a first-load budget, as a visitor
- * sees it in each language, rendered at build time by the app's own components. A server puts the one for the
+ * The first views (scripts/prerender.ts): each page with a first-load budget as a visitor first sees it (the app's
+ * first render of it, before any data), in each language, rendered at build time by the app's own components. A server puts the one for the
  * path and language in #root with the styles inlined, so a phone shows the page as soon as the HTML is here
  * instead of after the app's JavaScript has loaded and run; the app then renders over it (src/web/main.tsx).
  * `views[path][language]` is the markup of #root.
