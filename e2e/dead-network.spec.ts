@@ -29,6 +29,14 @@ async function siblingSharesWith(request: APIRequestContext, hana: Family): Prom
   expect(shared.ok()).toBe(true);
 }
 
+/** hana's family gallery, as the API lists it to her (with sora's shared works in it). */
+async function hanasGallery(request: APIRequestContext): Promise<{ hana: Family; family: { results: { id: number; title: string }[] } }> {
+  const hana = await demoFamily(request, 'hana');
+  await siblingSharesWith(request, hana);
+  const response = await request.get(apiPath('familyGallery'), { headers: { Authorization: `Bearer ${hana.child.access}` } });
+  return { hana, family: (await response.json()) as { results: { id: number; title: string }[] } };
+}
+
 /** Cuts /api/ and /media/ for the whole context; the returned map counts the attempts at each path. */
 async function killNetwork(context: BrowserContext): Promise<Map<string, number>> {
   const attempts = new Map<string, number>();
@@ -61,13 +69,7 @@ test('a cold start on a dead network: the kept gallery with its note at once, no
   context,
   request,
 }) => {
-  const hana = await demoFamily(request, 'hana');
-  await siblingSharesWith(request, hana);
-  const family = (await (
-    await request.get(apiPath('familyGallery'), { headers: { Authorization: `Bearer ${hana.child.access}` } })
-  ).json()) as {
-    results: { id: number; title: string }[];
-  };
+  const { hana, family } = await hanasGallery(request);
   const publicWorks = (await (await request.get(apiPath('publicWorks'))).json()) as { results: { id: number; title: string }[] };
   expect(family.results.length).toBeGreaterThanOrEqual(1);
   const titles = family.results.map((w) => w.title);
@@ -173,11 +175,7 @@ test('a network that hangs instead of failing: the kept gallery shows, the note 
   context,
   request,
 }) => {
-  const hana = await demoFamily(request, 'hana');
-  await siblingSharesWith(request, hana);
-  const family = (await (
-    await request.get(apiPath('familyGallery'), { headers: { Authorization: `Bearer ${hana.child.access}` } })
-  ).json()) as { results: { id: number; title: string }[] };
+  const { hana, family } = await hanasGallery(request);
   const titles = family.results.map((w) => w.title);
   expect(titles.length).toBeGreaterThanOrEqual(1);
   await openAs(page, hana, '/family-gallery');

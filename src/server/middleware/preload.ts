@@ -87,10 +87,7 @@ async function prepare(distDir: string, indexPath: string, tablePath: string): P
       return /$^/;
     }
   });
-  const entry = [
-    ...[...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g)].map((m) => m[1]!),
-    ...[...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1]!),
-  ];
+  const entry = [...[...html.matchAll(ENTRY_SCRIPT)].map((m) => m[1]!), ...[...html.matchAll(ENTRY_STYLESHEET)].map((m) => m[1]!)];
   return { html, entry, parts, table, patterns, ...(await prepareFirstViews(distDir, html, table, patterns)), variants: new Map() };
 }
 
