@@ -152,7 +152,11 @@ export const accountInfoPatchBody = accountInfoFields.refine(
 
 // ---- responses ---------------------------------------------------------------------------------
 
-export const organization = z.object({ id: z.number(), name: z.string() });
+/**
+ * An organization as a family sees it. In a profile's list, `status` says whether staff approved the membership
+ * (`pending`: "Waiting for approval", no member rights); absent, it is approved.
+ */
+export const organization = z.object({ id: z.number(), name: z.string(), status: z.enum(['approved', 'pending']).optional() });
 export const sharedUser = z.object({
   id: z.number(),
   username: z.string(),
@@ -190,7 +194,13 @@ export const accountInfoPatchResponse = accountInfo.extend({
   access: z.string().optional(),
   refresh: z.string().optional(),
 });
-export const me = z.object({ email: z.string(), username: z.string().nullable() });
+/** `is_staff` and `is_super_admin` (parent tokens only; false for a child's): whether the menu offers the console. */
+export const me = z.object({
+  email: z.string(),
+  username: z.string().nullable(),
+  is_staff: z.boolean().optional(),
+  is_super_admin: z.boolean().optional(),
+});
 export const organizationList = z.object({ results: z.array(organization) });
 export const navbarLink = z.object({ navbar_type: z.string(), url: z.string() });
 

@@ -15,9 +15,17 @@ import { JSON_BODY_LIMIT, type UploadLimits } from './uploads';
  * - `public`: anyone; a token, when sent, personalises the answer (a child's likes);
  * - `session`: any token of the family, parent or child;
  * - `parent`: the parent account's token (account-level calls); a child token gets 403;
- * - `child`: a child token, acting for its own profile only; the parent token gets 403.
+ * - `child`: a child token, acting for its own profile only; the parent token gets 403;
+ * - `staff`: the parent token of a staff member of the organization `{orgId}` in the path; a child token gets 403,
+ *   any other parent 404 (as for another family's objects: the organization's console does not exist for them);
+ * - `admin`: the parent token of a super admin (appointed on the server's machine); any other parent gets 404.
  */
-export type Access = 'guest' | 'public' | 'session' | 'parent' | 'child';
+export type Access = 'guest' | 'public' | 'session' | 'parent' | 'child' | 'staff' | 'admin';
+
+/** The accesses that need a token. */
+export const TOKEN_ACCESS: readonly Access[] = ['session', 'parent', 'child', 'staff', 'admin'];
+/** The accesses that need the parent token (a child token gets 403). */
+export const PARENT_ACCESS: readonly Access[] = ['parent', 'staff', 'admin'];
 
 /** Every operation's path starts here; nothing else of the site does. */
 export const API_PREFIX = '/api';
@@ -120,8 +128,9 @@ export function responsesOf(e: Endpoint): Map<number, z.ZodType> {
   // that can be sent a body can answer 400, even one that takes none; a GET's body is never read.
   if (e.body || e.query || e.method !== 'GET') statuses.add(400);
   if (paramNames(e.path).length > 0) statuses.add(404);
-  if (e.access === 'session' || e.access === 'parent' || e.access === 'child') statuses.add(401);
-  if (e.access === 'parent' || e.access === 'child') statuses.add(403);
+  if (TOKEN_ACCESS.includes(e.access)) statuses.add(401);
+  if (e.access === 'child' || PARENT_ACCESS.includes(e.access)) statuses.add(403);
+  if (e.access === 'staff' || e.access === 'admin') statuses.add(404);
   if ((e.rateLimits?.length ?? 0) > 0 || e.body?.type === 'multipart') statuses.add(429);
   const responses = new Map<number, z.ZodType>([[e.ok.status, e.ok.schema]]);
   for (const status of [...statuses].sort()) {

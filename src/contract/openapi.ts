@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-import { bodyLimitOf, isIdParam, paramNames, responsesOf, type Endpoint } from './endpoint';
+import { bodyLimitOf, isIdParam, paramNames, responsesOf, TOKEN_ACCESS, type Endpoint } from './endpoint';
 import { ENDPOINTS } from './endpoints';
 import { RATE_LIMITS } from './rate-limits';
 
@@ -64,7 +64,7 @@ function operation(id: string, e: Endpoint): Json {
       ]),
     ),
   };
-  if (e.access === 'session' || e.access === 'parent' || e.access === 'child') op.security = [{ bearer: [] }];
+  if (TOKEN_ACCESS.includes(e.access)) op.security = [{ bearer: [] }];
   else if (e.access === 'public') op.security = [{}, { bearer: [] }];
   else op.security = [];
   if (e.rateLimits?.length) {

@@ -22,6 +22,9 @@ export const RATE_LIMITS = {
   emailChangeUser: { name: 'emailchange:user', max: 5, windowSeconds: 60 * MIN },
   inquiryIp: { name: 'inquiry:ip', max: 10, windowSeconds: 60 * MIN },
   inquiryEmail: { name: 'inquiry:email', max: 5, windowSeconds: 60 * MIN },
+  contestSubmitUser: { name: 'contestsubmit:user', max: 30, windowSeconds: 10 * MIN },
+  bulkMailUser: { name: 'bulkmail:user', max: 5, windowSeconds: 60 * MIN },
+  staffInviteUser: { name: 'staffinvite:user', max: 30, windowSeconds: 60 * MIN },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -37,5 +37,23 @@ export const PICTURE_UPLOAD: UploadLimits = {
   maxBodyBytes: LIMITS.maxUploadBytes + 256 * 1024,
 };
 
+/** A contest (the console's form): its thumbnail and a few text fields. */
+export const CONTEST_UPLOAD: UploadLimits = {
+  fileField: 'thumbnail',
+  maxFiles: 1,
+  tooManyFiles: null,
+  maxFields: 20,
+  maxBodyBytes: LIMITS.maxUploadBytes + 256 * 1024,
+};
+
+/** A sponsor banner (the super admin's console): its image and a few text fields. */
+export const BANNER_UPLOAD: UploadLimits = {
+  fileField: 'banner_image',
+  maxFiles: 1,
+  tooManyFiles: null,
+  maxFields: 20,
+  maxBodyBytes: LIMITS.maxUploadBytes + 256 * 1024,
+};
+
 /** Every JSON body: the largest the contract allows (a profile's 100 shared users) is far below. */
 export const JSON_BODY_LIMIT = 256 * 1024;

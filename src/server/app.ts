@@ -23,6 +23,8 @@ import { serveMedia, servePwa } from './middleware/static';
 import { accountHandlers } from './routes/account';
 import { workHandlers } from './routes/works';
 import { authHandlers } from './routes/auth';
+import { consoleHandlers } from './routes/console';
+import { contestsHandlers } from './routes/contests';
 import { organizationHandlers } from './routes/organizations';
 import { profileHandlers } from './routes/profiles';
 import { publicHandlers } from './routes/public';
@@ -38,6 +40,8 @@ const HANDLERS = {
   ...publicHandlers,
   ...siteHandlers,
   ...workHandlers,
+  ...contestsHandlers,
+  ...consoleHandlers,
 } satisfies Handlers;
 
 const isApi = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);

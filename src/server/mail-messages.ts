@@ -56,4 +56,43 @@ export const MAIL = {
     message:
       'Dear {name},\n\nThank you for contacting Little Museum. We have received your inquiry with the subject:\n\n"{subject}"\n\nA member of our staff will reply to this address within 3 to 5 business days.\n\nOur contact hours are 10:00 to 15:00 (Japan time) on weekdays, excluding weekends and holidays.\n\nThis confirmation was sent automatically; there is no need to reply to it.\n\nLittle Museum',
   },
+  // Contests (issue 12): the winning child's parent is told.
+  contestWinnerSubject: /*i18n*/ { id: 'mail.contest_winner_subject', message: 'Little Museum: {username} won the contest "{contest}"!' },
+  contestWinnerBody: /*i18n*/ {
+    id: 'mail.contest_winner_body',
+    message:
+      'Congratulations!\n\nThe work "{title}" by {username} was picked as the winner of the contest "{contest}", run by {organization}.\n\nSee the contest here:\n{link}\n\nLittle Museum',
+  },
+  // Staff (issue 12): appointed by a super admin.
+  staffInviteSubject: /*i18n*/ { id: 'mail.staff_invite_subject', message: 'Little Museum: you are now staff of {organization}' },
+  staffInviteBody: /*i18n*/ {
+    id: 'mail.staff_invite_body',
+    message:
+      'You have been appointed staff of {organization} on Little Museum.\n\nLog in and choose "Organization" in the menu to open its console:\n{link}\n\nIf you think this is a mistake, please contact us through the contact form.',
+  },
+  staffInviteSignupSubject: /*i18n*/ {
+    id: 'mail.staff_invite_signup_subject',
+    message: 'Little Museum: you are invited to run {organization}',
+  },
+  staffInviteSignupBody: /*i18n*/ {
+    id: 'mail.staff_invite_signup_body',
+    message:
+      'You have been invited to be staff of {organization} on Little Museum.\n\nPlease create an account with this e-mail address first. You become staff as soon as the address is confirmed:\n{link}\n\nIf you did not expect this, you can ignore this e-mail.',
+  },
+  // Bulk e-mail from the console (issue 12): every one names who sent it and where from.
+  bulkSubjectOrg: /*i18n*/ { id: 'mail.bulk_subject_org', message: '[{organization}] {subject}' },
+  bulkSubjectAll: /*i18n*/ { id: 'mail.bulk_subject_all', message: '[Little Museum] {subject}' },
+  bulkFooterMembers: /*i18n*/ {
+    id: 'mail.bulk_footer_members',
+    message:
+      '--\nThis e-mail was sent by {organization} through Little Museum ({site}), because your child is a member of {organization}.',
+  },
+  bulkFooterStaff: /*i18n*/ {
+    id: 'mail.bulk_footer_staff',
+    message: '--\nThis e-mail was sent to the staff of {organization} through Little Museum ({site}).',
+  },
+  bulkFooterAll: /*i18n*/ {
+    id: 'mail.bulk_footer_all',
+    message: '--\nThis e-mail was sent by Little Museum ({site}) to all its users.',
+  },
 } as const satisfies Record<string, Msg>;

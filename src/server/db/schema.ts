@@ -38,6 +38,8 @@ export const users = pgTable('users', {
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   /** Bumped to invalidate every token of the user at once (password change/reset, deletion). */
   tokenVersion: integer('token_version').notNull().default(0),
+  /** Appointed on the server's machine (`npm run admin -- grant-super-admin <email>`), never by sign-up. */
+  isSuperAdmin: boolean('is_super_admin').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -60,12 +62,19 @@ export const profiles = pgTable(
   (t) => [uniqueIndex('profiles_user_username_uq').on(t.userId, t.username)],
 );
 
+/** How a profile that proved the code joins: at once (`code`, the default) or once staff approve it (`approval`). */
+export const JOIN_POLICIES = ['code', 'approval'] as const;
+
 export const organizations = pgTable('organizations', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   code: text('code').notNull().unique(),
+  joinPolicy: text('join_policy', { enum: JOIN_POLICIES }).notNull().default('code'),
   createdAt: createdAt(),
 });
+
+/** A membership is `approved` (member rights) or `pending` (waiting for the organization's staff; no rights). */
+export const MEMBERSHIP_STATUSES = ['approved', 'pending'] as const;
 
 export const profileOrganizations = pgTable(
   'profile_organizations',
@@ -76,6 +85,8 @@ export const profileOrganizations = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: MEMBERSHIP_STATUSES }).notNull().default('approved'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.profileId, t.organizationId] }), index('profile_organizations_org_idx').on(t.organizationId)],
 );
@@ -375,3 +386,119 @@ export const inquiries = pgTable(
 );
 
 export type AdvertisementRow = typeof advertisements.$inferSelect;
+
+/** Parent accounts that run an organization's console (appointed by a super admin). */
+export const organizationStaff = pgTable(
+  'organization_staff',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.userId] }), index('organization_staff_user_idx').on(t.userId)],
+);
+
+/**
+ * A super admin appointed an address that has no verified account yet: it becomes staff when an account with that
+ * address is verified (stored lowercased).
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.email] }), index('staff_invitations_email_idx').on(t.email)],
+);
+
+/**
+ * Contests an organization runs (works spec §3, §4). Status (decisions.md): scheduled while now < starts_at;
+ * in session while starts_at <= now < ends_at and no winner was picked; already held once `decided_at` is set or
+ * ends_at <= now. `winner_entry_id` is the picked entry (null again if its work is deleted; the contest stays held).
+ */
+export const contests = pgTable(
+  'contests',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Storage key of the re-encoded thumbnail. */
+    thumbnailKey: text('thumbnail_key'),
+    explanation: text('explanation').notNull().default(''),
+    /** One criterion per line. */
+    eligibilityCriteria: text('eligibility_criteria').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    membersOnly: boolean('members_only').notNull().default(false),
+    winnerEntryId: integer('winner_entry_id').references((): AnyPgColumn => contestEntries.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contests_org_idx').on(t.organizationId), index('contests_ends_idx').on(t.endsAt)],
+);
+
+/** A child's work entered in a contest, with the moment its consent to show it in the entry history was given. */
+export const contestEntries = pgTable(
+  'contest_entries',
+  {
+    id: serial('id').primaryKey(),
+    contestId: integer('contest_id')
+      .notNull()
+      .references((): AnyPgColumn => contests.id, { onDelete: 'cascade' }),
+    artworkId: integer('artwork_id')
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('contest_entries_contest_work_uq').on(t.contestId, t.artworkId),
+    index('contest_entries_profile_idx').on(t.profileId),
+  ],
+);
+
+/**
+ * E-mails that staff (to an organization's members or staff) or a super admin (to all users) sent: who, what, when and
+ * to how many; `sent` counts the batches' deliveries as they go. Recipients' addresses are never stored here.
+ */
+export const MAIL_AUDIENCES = ['members', 'staff', 'all'] as const;
+
+export const bulkMails = pgTable(
+  'bulk_mails',
+  {
+    id: serial('id').primaryKey(),
+    /** Null for a super admin's e-mail to all users. */
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept when the sender's account is deleted. */
+    senderEmail: text('sender_email').notNull(),
+    audience: text('audience', { enum: MAIL_AUDIENCES }).notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    recipients: integer('recipients').notNull(),
+    sent: integer('sent').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bulk_mails_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type ContestRow = typeof contests.$inferSelect;
+export type ContestEntryRow = typeof contestEntries.$inferSelect;
+export type BulkMailRow = typeof bulkMails.$inferSelect;

@@ -1,6 +1,7 @@
 /** The parent account: info, changes, deletion, the e-mail change link, and the start-up session check (user/me). */
 import { M } from '@contract/messages';
 import { accountInfo, confirmEmailChange, deleteAccount, patchAccount } from '../domain/account';
+import { runsAnyOrganization } from '../domain/staff';
 import type { Handlers } from './register';
 
 export const accountHandlers = {
@@ -15,5 +16,11 @@ export const accountHandlers = {
     await confirmEmailChange(deps, params.uid, params.token, lang);
     return { detail: t(M.emailChanged) };
   },
-  me: async ({ auth }) => ({ email: auth.user.email, username: auth.profile?.username ?? null }),
+  me: async ({ deps, auth }) => ({
+    email: auth.user.email,
+    username: auth.profile?.username ?? null,
+    // The console is the parent's: a child token is told neither.
+    is_staff: auth.profile ? false : await runsAnyOrganization(deps.db, auth.user.id),
+    is_super_admin: auth.profile ? false : auth.user.isSuperAdmin,
+  }),
 } satisfies Partial<Handlers>;

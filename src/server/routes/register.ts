@@ -17,6 +17,7 @@ import { M } from '@contract/messages';
 import { RATE_LIMITS, type RateLimitUse } from '@contract/rate-limits';
 import type { AppDeps } from '../deps';
 import { hit, refund, type Hit } from '../domain/rate-limit';
+import { assertStaff, assertSuperAdmin } from '../domain/staff';
 import type { Auth } from '../domain/sessions';
 import type { AppEnv } from '../env';
 import { ApiError, ValidationError } from '../errors';
@@ -27,7 +28,7 @@ import { readForm } from '../middleware/form';
 import { bodyReadToEnd, uploadSlot } from '../middleware/multipart';
 import { parseOrThrow, validate } from '../middleware/validate';
 
-type AuthOf<A> = A extends 'child' ? ChildAuth : A extends 'parent' | 'session' ? Auth : Auth | null;
+type AuthOf<A> = A extends 'child' ? ChildAuth : A extends 'parent' | 'session' | 'staff' | 'admin' ? Auth : Auth | null;
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** What a handler receives: the caller, and everything its entry declares, already checked. */
@@ -75,6 +76,8 @@ function authFor(c: Context<AppEnv>, access: Endpoint['access']): Auth | null {
     case 'child':
       return requireChild(c);
     case 'parent':
+    case 'staff':
+    case 'admin':
       return requireParent(c);
     case 'session':
       return requireAuth(c);
@@ -123,7 +126,13 @@ function limitBody(e: Endpoint): MiddlewareHandler<AppEnv> {
 function route(id: OperationId, e: Endpoint, handler: Handler<Endpoint>, deps: AppDeps): MiddlewareHandler<AppEnv>[] {
   const params = paramsSchema(e.path);
   const callerCheck = createMiddleware<AppEnv>(async (c, next) => {
-    authFor(c, e.access);
+    const auth = authFor(c, e.access);
+    // Staff of another organization, or a parent who runs none, find nothing there (404), as for another family.
+    if (e.access === 'staff') {
+      const orgId = params.safeParse(c.req.param()).data?.orgId as number | undefined;
+      await assertStaff(deps.db, auth!, orgId);
+    }
+    if (e.access === 'admin') assertSuperAdmin(auth!);
     await next();
   });
   const paramsCheck = createMiddleware<AppEnv>(async (c, next) => {

@@ -33,7 +33,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The token kind an access level is called with, given the tokens held now. */
 function kindFor(access: Access): TokenKind | null {
   if (access === 'guest') return null;
-  if (access === 'parent') return 'parent';
+  if (access === 'parent' || access === 'staff' || access === 'admin') return 'parent';
   if (access === 'child') return 'child';
   const s = useSession.getState();
   if (s.childToken) return 'child';
