@@ -118,7 +118,7 @@ export default defineConfig({
     ],
   },
   server: {
-    port: 3000,
+    port: Number(process.env.VITE_PORT ?? 3000),
     proxy: { '/api': apiTarget, '/media': apiTarget },
   },
   build: {
