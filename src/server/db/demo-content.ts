@@ -54,3 +54,22 @@ export const DEMO_ORGANIZATIONS = {
   sakura: { name: 'さくら絵画教室', code: '123456' },
   aozora: { name: 'あおぞらキッズアトリエ', code: '654321' },
 } as const;
+
+/**
+ * The people who run things (issue 12): a super admin appointed by the company, and staff for each organization.
+ * Staff are parent accounts with no children of their own here; the same password as the families.
+ */
+export const DEMO_STAFF = {
+  admin: { email: 'admin@example.com', parentName: 'リトルミュージアム 運営', address: '東京都 (Tokyo)' },
+  sakura: { email: 'staff@example.com', parentName: '佐藤 みどり', address: '東京都 (Tokyo)' },
+  aozora: { email: 'aozora-staff@example.com', parentName: '青木 たけし', address: '神奈川県 (Kanagawa)' },
+} as const satisfies Record<string, DemoFamily>;
+
+/** Named in both languages, as the sponsor banners are, so that an English visitor can read them too. */
+export const DEMO_CONTESTS = {
+  autumn: '秋のおえかきコンテスト (Autumn Drawing Contest)',
+  winter: '冬の絵日記コンテスト (Winter Picture Diary)',
+  summer: 'なつやすみの思い出 (Summer Holiday Memories)',
+  watercolor: 'はじめての水彩 (My First Watercolour)',
+  sea: 'うみのいきもの (Creatures of the Sea)',
+} as const;

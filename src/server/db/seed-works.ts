@@ -267,7 +267,8 @@ export interface DemoIds {
   tags: number[];
 }
 
-export async function insertDemoWorks(tx: Tx, rendered: RenderedWorks, ids: DemoIds, now: Date): Promise<void> {
+/** Inserts the works; answers each one's id by its title. */
+export async function insertDemoWorks(tx: Tx, rendered: RenderedWorks, ids: DemoIds, now: Date): Promise<(title: string) => number> {
   const day = 24 * 60 * 60 * 1000;
   const rows = await tx
     .insert(artworks)
@@ -288,4 +289,5 @@ export async function insertDemoWorks(tx: Tx, rendered: RenderedWorks, ids: Demo
   await tx.insert(artworkTags).values(tagRows);
   const idOf = (title: string) => rows[DEMO_WORKS.findIndex((w) => w.title === title)]!.id;
   await tx.insert(likes).values(LIKES.map(([who, title]) => ({ profileId: ids.profiles[who], artworkId: idOf(title) })));
+  return idOf;
 }

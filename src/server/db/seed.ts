@@ -2,7 +2,8 @@
  * Demo content (decisions.md, "Demo content"), written only into an empty database and only when
  * DEMO is not '0', so a newcomer sees a living museum: three families (demo-content.ts), the
  * organizations, categories and tags (named in both languages; the request's language picks one),
- * the blog link and the works (seed-works.ts). Avatars and works are drawn as SVG and rendered by
+ * the blog link, the works (seed-works.ts), and the organizations' staff, super admin and contests
+ * (seed-contests.ts). Avatars and works are drawn as SVG and rendered by
  * sharp; nothing is downloaded.
  */
 import { randomBytes } from 'node:crypto';
@@ -23,6 +24,7 @@ import {
 } from './demo-content';
 import type { Db, Tx } from './open';
 import { categories, navbarLinks, organizations, profileOrganizations, profileShares, profiles, tags, users } from './schema';
+import { insertDemoOrganizationsAtWork, renderContestThumbnails } from './seed-contests';
 import { insertDemoWorks, renderDemoWorks } from './seed-works';
 
 const CATEGORIES = [
@@ -105,6 +107,7 @@ export async function seedDemo(db: Db, storage: StorageAdapter): Promise<boolean
   const lilyPicture = await avatar(storage, '#ffd966', '#f4a7b9');
   const noahPicture = await avatar(storage, '#76a5af', '#e06666');
   const works = await renderDemoWorks(storage);
+  const contestThumbnails = await renderContestThumbnails(storage);
 
   await db.transaction(async (tx) => {
     // hana and sora share their works with each other: each one's family gallery shows the other's.
@@ -112,7 +115,7 @@ export async function seedDemo(db: Db, storage: StorageAdapter): Promise<boolean
       { child: DEMO_FAMILY.hana, picture: hanaPicture, isPublished: true },
       { child: DEMO_FAMILY.sora, picture: soraPicture },
     ]);
-    const [sakura] = await tx.insert(organizations).values([DEMO_ORGANIZATIONS.sakura, DEMO_ORGANIZATIONS.aozora]).returning();
+    const [sakura, aozora] = await tx.insert(organizations).values([DEMO_ORGANIZATIONS.sakura, DEMO_ORGANIZATIONS.aozora]).returning();
     await tx.insert(profileOrganizations).values({ profileId: hana!.id, organizationId: sakura!.id });
 
     // A second family whose public works fill the public gallery beyond one page.
@@ -144,15 +147,20 @@ export async function seedDemo(db: Db, storage: StorageAdapter): Promise<boolean
       .values(TAGS.map(([nameEn, nameJa], i) => ({ nameEn, nameJa, sortOrder: i })))
       .returning({ id: tags.id });
     await tx.insert(navbarLinks).values({ navbarType: 'blog', url: 'https://note.com/littlemuseum' });
-    await insertDemoWorks(
+    const now = new Date();
+    const demoProfiles = { hana: hana!.id, sora: sora!.id, ren: ren!.id, yui: yui!.id, lily: lily!.id, noah: noah!.id };
+    const workId = await insertDemoWorks(
       tx,
       works,
-      {
-        profiles: { hana: hana!.id, sora: sora!.id, ren: ren!.id, yui: yui!.id, lily: lily!.id, noah: noah!.id },
-        categories: categoryRows.map((r) => r.id),
-        tags: tagRows.map((r) => r.id),
-      },
-      new Date(),
+      { profiles: demoProfiles, categories: categoryRows.map((r) => r.id), tags: tagRows.map((r) => r.id) },
+      now,
+    );
+    await insertDemoOrganizationsAtWork(
+      tx,
+      passwordHash,
+      contestThumbnails,
+      { organizations: { sakura: sakura!.id, aozora: aozora!.id }, profiles: demoProfiles, workId },
+      now,
     );
   });
   await (await import('./seed-banners')).seedBanners(db, storage);
