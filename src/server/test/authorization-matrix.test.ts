@@ -3,7 +3,9 @@
  * (nobody, family B's parent and child, family A's parent and child) against family A's objects, with a request
  * that is valid for it (endpoint-samples.ts). The status each cell must get follows from the entry's `access`:
  *   - no token on a session/parent/child operation: 401;
- *   - a child token on a parent operation, a parent token on a child operation: 403;
+ *   - a child token on a parent, staff or admin operation, a parent token on a child operation: 403;
+ *   - family B's parent on a staff or admin operation (it runs no organization and is no super admin; A's parent
+ *     runs A's organization and is a super admin): 404;
  *   - a caller outside family A naming one of A's private objects: 404, as for an object that does not exist;
  *   - otherwise the entry's success status.
  * The few cells where the domain answers otherwise on purpose are listed in EXCEPTIONS, each with its reason.
@@ -12,7 +14,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { responsesOf, type Endpoint } from '@contract/endpoint';
+import { PARENT_ACCESS, responsesOf, TOKEN_ACCESS, type Endpoint } from '@contract/endpoint';
 import type { OperationId } from '@contract/endpoints';
 import { ACTORS, OPERATIONS, requestOf, sampleFor, seedWorld, type Who, type World } from './endpoint-samples';
 import { recordCheck, startTestServer, type TestServer } from './harness';
@@ -28,6 +30,7 @@ const NAMES_A_OBJECT: Partial<Record<OperationId, string>> = {
   workDelete: "A's private work",
   workLike: "A's private work",
   workUnlike: "A's private work",
+  contestSubmit: "A's first child's work",
 };
 
 type Cell = `${OperationId}:${Who}`;
@@ -46,15 +49,16 @@ const EXCEPTIONS: Partial<Record<Cell, { status: number; why: string }>> = {
 };
 
 /** The session, parent and child operations need a token. */
-const needsToken = (e: Endpoint) => e.access === 'session' || e.access === 'parent' || e.access === 'child';
+const needsToken = (e: Endpoint) => TOKEN_ACCESS.includes(e.access);
 const isChild = (who: Who) => who === 'childA' || who === 'childB';
 const isParent = (who: Who) => who === 'parentA' || who === 'parentB';
 const outsider = (who: Who) => who === 'anonymous' || who === 'parentB' || who === 'childB';
 
 function ruleFor(id: OperationId, e: Endpoint, who: Who): number {
   if (who === 'anonymous' && needsToken(e)) return 401;
-  if (e.access === 'parent' && isChild(who)) return 403;
+  if (PARENT_ACCESS.includes(e.access) && isChild(who)) return 403;
   if (e.access === 'child' && isParent(who)) return 403;
+  if ((e.access === 'staff' || e.access === 'admin') && who === 'parentB') return 404;
   if (outsider(who) && NAMES_A_OBJECT[id]) return 404;
   return e.ok.status;
 }

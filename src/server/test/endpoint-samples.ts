@@ -9,7 +9,9 @@ import type { z } from 'zod';
 import type { Endpoint, FieldsOf, FormBody, JsonBody, JsonOf, MultipartBody, ParamsOf, QueryOf } from '@contract/endpoint';
 import { fillPath } from '@contract/endpoint';
 import { ENDPOINTS, type Endpoints, type OperationId } from '@contract/endpoints';
-import { organizations } from '../db/schema';
+import { eq } from 'drizzle-orm';
+
+import { organizationStaff, organizations, profileOrganizations, users } from '../db/schema';
 import { PASSWORD, TOKYO, childSession, linkParts, signupVerified, uniqueEmail, type RequestOptions, type TestServer } from './harness';
 import { made, png } from './works-helpers';
 
@@ -81,6 +83,22 @@ export interface World {
     privateImage: string;
     publicWork: number;
     organization: { id: number; code: string; name: string };
+    /** A's first child's public work that no contest has yet (the entry's sample). */
+    entryWork: number;
+    /** A contest of A's organization, in session, members only; A's public work is entered. */
+    contest: number;
+    /** A second contest in session with an entry: the one whose winner is picked. */
+    winnerContest: number;
+    winnerEntry: number;
+    /** A contest without entries (deletable). */
+    emptyContest: number;
+    /** A's second child asked to join the organization (approved by its sample, then removed). */
+    pendingMember: number;
+    /** A third child of A's, waiting too (declined by its sample). */
+    declinedMember: number;
+    /** An address invited to be staff of A's organization (removed by its sample). */
+    invitedEmail: string;
+    banner: number;
   };
   b: { parent: Parent; kid: Child };
   /** The standing access token of `who` (none for the anonymous caller). */
@@ -139,6 +157,46 @@ export async function seedWorld(s: TestServer): Promise<World> {
   const bParent = await signupVerified(s, uniqueEmail(`bob${tag}`));
   const bKid = await child(bParent, username('bob'));
 
+  // A's parent runs A's organization and is a super admin (the console's cells); the others run nothing.
+  await s.deps.db.update(users).set({ isSuperAdmin: true }).where(eq(users.email, aParent.email));
+  const [aParentRow] = await s.deps.db.select({ id: users.id }).from(users).where(eq(users.email, aParent.email));
+  await s.deps.db.insert(organizationStaff).values({ organizationId: org!.id, userId: aParentRow!.id });
+  const staffCall = (path: string, options: RequestOptions) => s.request(path, { ...options, token: aParent.access });
+  const contestMade = async (name: string, membersOnly: boolean) => {
+    const res = await staffCall(`/api/org/${org!.id}/contests/`, {
+      method: 'POST',
+      form: contestForm({ name, members_only: String(membersOnly) }, await png(24, 24)),
+    });
+    if (res.status !== 201) throw new Error(`contest create failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.id as number;
+  };
+  const entered = async (contestId: number, workId: number) => {
+    const res = await s.request('/api/contests/submit-work/', {
+      token: aKid.access,
+      json: { contest_id: contestId, work_id: workId, consent: true },
+    });
+    if (res.status !== 201) throw new Error(`contest entry failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.entry.id as number;
+  };
+  const contest = await contestMade(`Alice Atelier spring contest ${tag}`, true);
+  await entered(contest, publicWork);
+  const winnerContest = await contestMade(`Alice Atelier summer contest ${tag}`, false);
+  const winnerEntry = await entered(winnerContest, publicWork);
+  const emptyContest = await contestMade(`Alice Atelier empty contest ${tag}`, false);
+  const entryWork = await made(s, aKid, { title: `Alice contest drawing ${tag}`, is_public: true });
+
+  // Two of A's children wait for the organization's approval (the policy is set straight in the database).
+  const declined = await child(aParent, username('ann'));
+  await s.deps.db.insert(profileOrganizations).values([
+    { profileId: aSibling.id, organizationId: org!.id, status: 'pending' },
+    { profileId: declined.id, organizationId: org!.id, status: 'pending' },
+  ]);
+  const invitedEmail = uniqueEmail('invited');
+  const invited = await staffCall(`/api/admin/organizations/${org!.id}/staff/`, { method: 'POST', json: { email: invitedEmail } });
+  if (invited.status !== 200) throw new Error(`staff invitation failed: ${invited.status} ${JSON.stringify(invited.body)}`);
+  const banner = await staffCall('/api/admin/banners/', { method: 'POST', form: bannerForm({ name: `Banner ${tag}` }, await png(40, 10)) });
+  if (banner.status !== 201) throw new Error(`banner create failed: ${banner.status} ${JSON.stringify(banner.body)}`);
+
   const accounts = new Map<string, { account: Promise<Parent>; uses: number }>();
   const account = (role: string, uses = 4): Promise<Parent> => {
     let entry = accounts.get(role);
@@ -161,6 +219,15 @@ export async function seedWorld(s: TestServer): Promise<World> {
       privateImage,
       publicWork,
       organization: { id: org!.id, code, name: org!.name },
+      entryWork,
+      contest,
+      winnerContest,
+      winnerEntry,
+      emptyContest,
+      pendingMember: aSibling.id,
+      declinedMember: declined.id,
+      invitedEmail,
+      banner: banner.body.id as number,
     },
     b: { parent: bParent, kid: bKid },
     token(who) {
@@ -226,6 +293,33 @@ async function waitForNewMail(s: TestServer, to: string, before: number) {
     await new Promise((r) => setTimeout(r, 30));
   }
   throw new Error(`no new e-mail to ${to}`);
+}
+
+/** `YYYY-MM-DDTHH:mm` in Japan time, `days` from now (the console's datetime-local form). */
+export function japanTime(days: number): string {
+  return new Date(Date.now() + days * 86_400_000 + 9 * 3_600_000).toISOString().slice(0, 16);
+}
+
+/** A contest's form: in session from yesterday for 30 days unless the fields say otherwise. */
+export function contestForm(fields: Record<string, string>, thumbnail?: Buffer): FormData {
+  const form = new FormData();
+  const all = {
+    explanation: 'Draw what you like.',
+    eligibility_criteria: 'Everyone',
+    start_date: japanTime(-1),
+    end_date: japanTime(30),
+    ...fields,
+  };
+  for (const [name, value] of Object.entries(all)) form.append(name, value);
+  if (thumbnail) form.append('thumbnail', new File([new Uint8Array(thumbnail)], 'thumb.png', { type: 'image/png' }));
+  return form;
+}
+
+export function bannerForm(fields: Record<string, string>, image?: Buffer): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ url: 'https://example.com/sponsor', sort_order: '1', ...fields })) form.append(name, value);
+  if (image) form.append('banner_image', new File([new Uint8Array(image)], 'banner.png', { type: 'image/png' }));
+  return form;
 }
 
 const picture = async (): Promise<Upload> => ({ bytes: new Uint8Array(await png(16, 16)), name: 'me.png', type: 'image/png' });
@@ -301,6 +395,61 @@ export const SAMPLES: Samples = {
   workLike: async (w) => ({ params: { id: w.a.privateWork } }),
   workUnlike: async (w) => ({ params: { id: w.a.privateWork } }),
   imageCount: async () => ({}),
+
+  contests: async () => ({ query: { page: 1, status: 'all' } }),
+  myContests: async () => ({ query: { page: 1, status: 'all' } }),
+  contest: async (w) => ({ params: { id: w.a.contest } }),
+  contestSubmit: async (w) => ({ json: { contest_id: w.a.contest, work_id: w.a.entryWork, consent: true } }),
+
+  consoleHome: async () => ({}),
+  orgUpdate: async (w) => ({ params: { orgId: w.a.organization.id }, json: { join_policy: 'code' } }),
+  orgCodeRegenerate: async (w) => ({ params: { orgId: w.a.organization.id } }),
+  orgMembers: async (w) => ({ params: { orgId: w.a.organization.id } }),
+  orgMemberApprove: async (w) => ({ params: { orgId: w.a.organization.id, profileId: w.a.pendingMember } }),
+  orgMemberDecline: async (w) => ({ params: { orgId: w.a.organization.id, profileId: w.a.declinedMember } }),
+  orgMemberRemove: async (w) => ({ params: { orgId: w.a.organization.id, profileId: w.a.pendingMember } }),
+  orgContests: async (w) => ({ params: { orgId: w.a.organization.id }, query: page1 }),
+  orgContestCreate: async (w) => ({
+    params: { orgId: w.a.organization.id },
+    fields: { name: 'A new contest', start_date: japanTime(1), end_date: japanTime(20), members_only: 'false' },
+    files: [{ bytes: new Uint8Array(await png(24, 24)), name: 'thumb.png', type: 'image/png' }],
+  }),
+  orgContestUpdate: async (w) => ({
+    params: { orgId: w.a.organization.id, contestId: w.a.contest },
+    fields: { name: 'Alice Atelier spring contest', start_date: japanTime(-1), end_date: japanTime(30), members_only: 'true' },
+    files: [],
+  }),
+  orgContestDelete: async (w) => ({ params: { orgId: w.a.organization.id, contestId: w.a.emptyContest } }),
+  orgContestEntries: async (w) => ({ params: { orgId: w.a.organization.id, contestId: w.a.contest } }),
+  orgContestWinner: async (w) => ({
+    params: { orgId: w.a.organization.id, contestId: w.a.winnerContest },
+    json: { entry_id: w.a.winnerEntry },
+  }),
+  orgMailPreview: async (w) => ({ params: { orgId: w.a.organization.id }, json: { audience: 'members' } }),
+  orgMailSend: async (w) => ({
+    params: { orgId: w.a.organization.id },
+    json: { audience: 'staff', subject: 'Next class', body: 'The next class is on Saturday.' },
+  }),
+  orgMailLog: async (w) => ({ params: { orgId: w.a.organization.id } }),
+
+  adminOrganizations: async () => ({}),
+  adminOrganizationCreate: async (w) => ({ json: { name: w.username('Atelier ') } }),
+  adminStaffInvite: async (w) => ({ params: { orgId: w.a.organization.id }, json: { email: uniqueEmail('appointed') } }),
+  adminStaffRemove: async (w) => ({ params: { orgId: w.a.organization.id }, json: { email: w.a.invitedEmail } }),
+  adminBanners: async () => ({}),
+  adminBannerCreate: async () => ({
+    fields: { name: 'A new sponsor', url: '/contest-list', sort_order: 2 },
+    files: [{ bytes: new Uint8Array(await png(40, 10)), name: 'banner.png', type: 'image/png' }],
+  }),
+  adminBannerUpdate: async (w) => ({
+    params: { id: w.a.banner },
+    fields: { name: 'A renamed sponsor', url: 'https://example.com/s' },
+    files: [],
+  }),
+  adminBannerDelete: async (w) => ({ params: { id: w.a.banner } }),
+  adminMailPreview: async () => ({}),
+  adminMailSend: async () => ({ json: { subject: 'News from Little Museum', body: 'A new contest has started.' } }),
+  adminMailLog: async () => ({}),
 };
 
 /** The sample of `id`, or a clear failure when the table has an operation without one. */

@@ -894,6 +894,8 @@ const CALLER: Record<Endpoint['access'], Who> = {
   session: 'parentA',
   parent: 'parentA',
   child: 'childA',
+  staff: 'parentA',
+  admin: 'parentA',
 };
 
 interface Rig {
