@@ -134,7 +134,10 @@ export const contestFields = z
     members_only: formBool.default(false),
   })
   .check((ctx) => {
-    if (ctx.value.end_date.getTime() <= ctx.value.start_date.getTime()) {
+    // zod runs this even when a date failed its own check (a list, a number): compare two dates only.
+    const { start_date, end_date } = ctx.value as { start_date: unknown; end_date: unknown };
+    if (!(start_date instanceof Date) || !(end_date instanceof Date)) return;
+    if (end_date.getTime() <= start_date.getTime()) {
       ctx.issues.push({ code: 'custom', message: M.contestEndBeforeStart.id, path: ['end_date'], input: ctx.value.end_date });
     }
   });
