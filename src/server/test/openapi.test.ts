@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { fillPath, isIdParam, paramNames, responsesOf, type Endpoint } from '@contract/endpoint';
 import { ENDPOINTS } from '@contract/endpoints';
+import { contests, organizations } from '../db/schema';
 import { createApp } from '../app';
 import { honoPath } from '../routes/register';
 import { startTestServer, type TestServer } from './harness';
@@ -117,11 +118,16 @@ describe('every documented operation is served', () => {
     const app = createApp(s.deps);
     const kid = (await family(s, 1)).kids[0]!;
     const publicWork = await made(s, kid, { images: [await png()], is_public: true });
+    // A public object for each public operation with an id, so its answer is its own 200.
+    const [org] = await s.deps.db.insert(organizations).values({ name: 'Routing Atelier', code: '246810' }).returning();
+    const [contest] = await s.deps.db
+      .insert(contests)
+      .values({ organizationId: org!.id, name: 'Routing contest', startsAt: new Date(), endsAt: new Date(Date.now() + 86_400_000) })
+      .returning();
+    const publicIds: Record<string, number> = { work: publicWork, contest: contest!.id };
     const unrouted: string[] = [];
     for (const { method, path, op } of documented()) {
-      const params = Object.fromEntries(
-        paramNames(path).map((name) => [name, isIdParam(name) ? (op.operationId === 'work' ? publicWork : 1) : 'x']),
-      );
+      const params = Object.fromEntries(paramNames(path).map((name) => [name, isIdParam(name) ? (publicIds[op.operationId] ?? 1) : 'x']));
       const filled = fillPath(path, params);
       for (const variant of new Set([filled, filled.replace(/(.)\/$/, '$1'), filled.endsWith('/') ? filled : `${filled}/`])) {
         // The router's own answer: the handlers it picks include the operation's route.
