@@ -22,6 +22,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { filesOfProfiles } from './profiles';
 import { lockAccount } from './quota';
 import { startSession, type TokenPairOut } from './sessions';
+import { applyStaffInvitations } from './staff-invitations';
 
 export async function accountInfo(deps: AppDeps, userId: number): Promise<AccountInfo> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
@@ -120,6 +121,7 @@ export async function confirmEmailChange(deps: AppDeps, uid: string, token: stri
         .update(users)
         .set({ email: used.newEmail, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
         .where(eq(users.id, user.id));
+      await applyStaffInvitations(tx, user.id, used.newEmail);
       return used.newEmail;
     });
   } catch (err) {

@@ -15,6 +15,7 @@ import { translator } from '../i18n';
 import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { startSession, type TokenPairOut } from './sessions';
+import { applyStaffInvitations } from './staff-invitations';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,7 +39,7 @@ export function sendMail(
   values: Record<string, string>,
 ): void {
   const t = translator(lang);
-  deps.mail.send({ to, subject: t(subject), text: t(body, values), link: values.link }).catch((err: unknown) => {
+  deps.mail.send({ to, subject: t(subject, values), text: t(body, values), link: values.link }).catch((err: unknown) => {
     console.error('[mail] sending failed', err);
   });
 }
@@ -86,6 +87,7 @@ export async function verifyEmail(deps: AppDeps, uid: string, token: string): Pr
     (await deps.db.transaction(async (tx) => {
       if (!(await consumeOneTimeToken(tx, user.id, 'verify', token, now))) return false;
       await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, user.id));
+      await applyStaffInvitations(tx, user.id, user.email);
       return true;
     }));
   if (!ok) throw new ApiError(400, M.linkInvalid);
@@ -128,6 +130,8 @@ export async function confirmPasswordReset(deps: AppDeps, uid: string, token: st
       })
       .where(eq(users.id, user.id));
     await tx.update(refreshTokens).set({ revokedAt: now }).where(eq(refreshTokens.userId, user.id));
+    // The link proved the address, as a verification link does.
+    await applyStaffInvitations(tx, user.id, user.email);
     return true;
   });
   if (!ok) throw new ApiError(400, M.linkInvalid);

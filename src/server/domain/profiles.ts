@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, notInArray } from 'drizzle-orm';
 
 import type { Profile } from '@contract/accounts';
 import { M } from '@contract/messages';
@@ -39,7 +39,12 @@ export async function familyProfiles(deps: AppDeps, userId: number, loggedInId: 
   if (rows.length === 0) return [];
   const ids = rows.map((p) => p.id);
   const orgRows = await db
-    .select({ profileId: profileOrganizations.profileId, id: organizations.id, name: organizations.name })
+    .select({
+      profileId: profileOrganizations.profileId,
+      id: organizations.id,
+      name: organizations.name,
+      status: profileOrganizations.status,
+    })
     .from(profileOrganizations)
     .innerJoin(organizations, eq(organizations.id, profileOrganizations.organizationId))
     .where(inArray(profileOrganizations.profileId, ids))
@@ -55,7 +60,7 @@ export async function familyProfiles(deps: AppDeps, userId: number, loggedInId: 
     profile_picture: pictureUrl(deps, p.pictureKey),
     is_logged_in: p.id === loggedInId,
     is_published: p.isPublished,
-    organizations: orgRows.filter((o) => o.profileId === p.id).map(({ id, name }) => ({ id, name })),
+    organizations: orgRows.filter((o) => o.profileId === p.id).map(({ id, name, status }) => ({ id, name, status })),
     shared_users: rows
       .filter((o) => o.id !== p.id)
       .map((o) => ({
@@ -198,10 +203,36 @@ export async function patchProfile(deps: AppDeps, userId: number, profileId: num
           .where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)));
       }
       // The arrays replace the stored sets (contract: profilePatchBody).
+      // Kept memberships keep their status (a PATCH never approves a pending one); an added one is pending when its
+      // organization's staff approve each request (joinPolicy 'approval').
       if (orgIds) {
-        await tx.delete(profileOrganizations).where(eq(profileOrganizations.profileId, profileId));
-        if (orgIds.length > 0)
-          await tx.insert(profileOrganizations).values(orgIds.map((organizationId) => ({ profileId, organizationId })));
+        await tx
+          .delete(profileOrganizations)
+          .where(
+            and(
+              eq(profileOrganizations.profileId, profileId),
+              orgIds.length > 0 ? notInArray(profileOrganizations.organizationId, orgIds) : undefined,
+            ),
+          );
+        if (orgIds.length > 0) {
+          const policies = await tx
+            .select({ id: organizations.id, joinPolicy: organizations.joinPolicy })
+            .from(organizations)
+            .where(inArray(organizations.id, orgIds));
+          const now = deps.clock();
+          if (policies.length > 0)
+            await tx
+              .insert(profileOrganizations)
+              .values(
+                policies.map(({ id, joinPolicy }) => ({
+                  profileId,
+                  organizationId: id,
+                  status: joinPolicy === 'approval' ? ('pending' as const) : ('approved' as const),
+                  requestedAt: now,
+                })),
+              )
+              .onConflictDoNothing();
+        }
       }
       if (shareTargets) {
         await tx.delete(profileShares).where(eq(profileShares.ownerProfileId, profileId));

@@ -1,31 +1,92 @@
-/** TEMPORARY STUB (session 10): replaced by the helper building this area before anything is committed. */
-import { ApiError } from '../errors';
+/**
+ * The organization console and the super admin (issue 12). Who may call each operation (`staff` of `{orgId}`,
+ * `admin`) is checked by routes/register.ts before these run; the domain scopes every query by the organization.
+ */
+import type { Context } from 'hono';
+
+import { ENDPOINTS } from '@contract/endpoints';
+import { M } from '@contract/messages';
+import { createBanner, deleteBanner, listBanners, updateBanner, type BannerInput } from '../domain/banners-admin';
+import { mailLog, previewMail, sendBulkMail } from '../domain/bulk-mail';
+import { adminOrganizations, createOrganization, inviteStaff, removeStaff } from '../domain/org-admin';
+import {
+  approveMember,
+  consoleHome,
+  declineMember,
+  orgMembers,
+  regenerateCode,
+  removeMember,
+  updateJoinPolicy,
+} from '../domain/org-members';
+import type { AppEnv } from '../env';
+import { ValidationError } from '../errors';
+import { readUpload } from '../middleware/multipart';
+import { parseOrThrow } from '../middleware/validate';
 import type { Handlers } from './register';
 
-const notYet = async (): Promise<never> => {
-  throw new ApiError(404, { id: 's.not_found', message: 'Not found.' });
-};
+const { fields: bannerFields, upload: bannerUpload } = ENDPOINTS.adminBannerCreate.body;
+
+/**
+ * A banner's text fields, checked by the contract (NUL included), and its image (null when none was chosen), through
+ * the streaming reader that stops at its limits. A repeated field, or a file sent as a text field, fails the check.
+ */
+async function readBannerForm(c: Context<AppEnv>): Promise<{ fields: BannerInput; image: Uint8Array | null }> {
+  const form = await readUpload(c, bannerUpload);
+  const values = new Map<string, unknown>();
+  for (const [name, value] of form.entries) values.set(name, values.has(name) ? [values.get(name), value].flat() : value);
+  for (const name of form.filesElsewhere) values.set(name, null);
+  const fields = parseOrThrow(bannerFields, Object.fromEntries(values));
+  if (form.textAsFile) throw ValidationError.of(bannerUpload.fileField, M.imageType.id);
+  return { fields, image: form.files[0]?.bytes ?? null };
+}
 
 export const consoleHandlers = {
-  consoleHome: notYet,
-  orgUpdate: notYet,
-  orgCodeRegenerate: notYet,
-  orgMembers: notYet,
-  orgMemberApprove: notYet,
-  orgMemberDecline: notYet,
-  orgMemberRemove: notYet,
-  orgMailPreview: notYet,
-  orgMailSend: notYet,
-  orgMailLog: notYet,
-  adminOrganizations: notYet,
-  adminOrganizationCreate: notYet,
-  adminStaffInvite: notYet,
-  adminStaffRemove: notYet,
-  adminBanners: notYet,
-  adminBannerCreate: notYet,
-  adminBannerUpdate: notYet,
-  adminBannerDelete: notYet,
-  adminMailPreview: notYet,
-  adminMailSend: notYet,
-  adminMailLog: notYet,
+  // ---- staff ----------------------------------------------------------------------------------
+  consoleHome: async ({ deps, auth }) => consoleHome(deps, auth.user),
+  orgUpdate: async ({ deps, params, body }) => updateJoinPolicy(deps, params.orgId, body.join_policy),
+  orgCodeRegenerate: async ({ deps, params }) => regenerateCode(deps, params.orgId),
+  orgMembers: async ({ deps, params }) => orgMembers(deps, params.orgId),
+  orgMemberApprove: async ({ deps, params, t }) => {
+    await approveMember(deps, params.orgId, params.profileId);
+    return { message: t(M.memberApproved) };
+  },
+  orgMemberDecline: async ({ deps, params, t }) => {
+    await declineMember(deps, params.orgId, params.profileId);
+    return { message: t(M.memberDeclined) };
+  },
+  orgMemberRemove: async ({ deps, params, t }) => {
+    await removeMember(deps, params.orgId, params.profileId);
+    return { message: t(M.memberRemoved) };
+  },
+  orgMailPreview: async ({ deps, params, body }) => previewMail(deps, body.audience, params.orgId),
+  orgMailSend: async ({ deps, auth, params, body, lang, t }) => {
+    const sent = await sendBulkMail(deps, auth.user, params.orgId, body, lang);
+    return { message: t(M.mailQueued, { count: sent.recipients }), ...sent };
+  },
+  orgMailLog: async ({ deps, params }) => mailLog(deps, params.orgId),
+
+  // ---- the super admin ------------------------------------------------------------------------
+  adminOrganizations: async ({ deps }) => ({ results: await adminOrganizations(deps) }),
+  adminOrganizationCreate: async ({ deps, body }) => createOrganization(deps, body.name),
+  adminStaffInvite: async ({ deps, auth, params, body, lang, t }) => inviteStaff(deps, auth.user, params.orgId, body.email, lang, t),
+  adminStaffRemove: async ({ deps, params, body, t }) => removeStaff(deps, params.orgId, body.email, t),
+  adminBanners: async ({ deps }) => listBanners(deps),
+  adminBannerCreate: async ({ c, deps }) => {
+    const { fields, image } = await readBannerForm(c);
+    return createBanner(deps, fields, image);
+  },
+  adminBannerUpdate: async ({ c, deps, params }) => {
+    const { fields, image } = await readBannerForm(c);
+    return updateBanner(deps, params.id, fields, image);
+  },
+  adminBannerDelete: async ({ deps, params, t }) => {
+    await deleteBanner(deps, params.id);
+    return { message: t(M.bannerDeleted) };
+  },
+  adminMailPreview: async ({ deps }) => previewMail(deps, 'all', null),
+  adminMailSend: async ({ deps, auth, body, lang, t }) => {
+    const sent = await sendBulkMail(deps, auth.user, null, { audience: 'all', ...body }, lang);
+    return { message: t(M.mailQueued, { count: sent.recipients }), ...sent };
+  },
+  adminMailLog: async ({ deps }) => mailLog(deps, null),
 } satisfies Partial<Handlers>;

@@ -1,0 +1,181 @@
+/**
+ * E-mail from the console (issue 12): staff write to their organization's approved members' parents or to its
+ * staff, a super admin to every verified user. The answer says how many will receive it, never who; each message
+ * is addressed to one recipient only, so nobody sees another's address. The send is logged (bulk_mails: sender,
+ * audience, subject, body, how many) before the answer, and delivered after it in batches of BULK_MAIL_BATCH, one
+ * batch after another with a short pause, the row counting `sent` and `failed` as they go and `finished_at` at the
+ * end. The addresses are read once, when the e-mail is sent, and kept in memory only: an instance that stops
+ * meanwhile leaves the rest undelivered, and the log shows it unfinished.
+ */
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+
+import type { MailLogEntry, StaffAudience } from '@contract/console';
+import type { Language } from '@contract/limits';
+import { M } from '@contract/messages';
+import { bulkMails, organizationStaff, organizations, profileOrganizations, profiles, users } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { ApiError, ValidationError } from '../errors';
+import { translator } from '../i18n';
+import { MAIL } from '../mail-messages';
+import { oneLine } from './inquiries';
+
+/** Recipients per batch; the batches go one after another. */
+export const BULK_MAIL_BATCH = 50;
+/** Messages of a batch in flight at once (each its own SMTP transaction). */
+export const BULK_MAIL_CONCURRENCY = 5;
+/** The pause between two batches, so that a large send does not flood the mail server. */
+export const BULK_MAIL_PAUSE_MS = 500;
+/** How many entries a log shows (newest first). */
+export const MAIL_LOG_LIMIT = 50;
+
+export type MailAudience = StaffAudience | 'all';
+
+interface Recipient {
+  id: number;
+  email: string;
+}
+
+/** Who an e-mail reaches: each address once, in user id order. Only verified accounts. */
+export async function audienceOf(deps: AppDeps, audience: MailAudience, orgId: number | null): Promise<Recipient[]> {
+  const verified = isNotNull(users.emailVerifiedAt);
+  if (audience === 'all') {
+    return deps.db.select({ id: users.id, email: users.email }).from(users).where(verified).orderBy(asc(users.id));
+  }
+  if (orgId === null) return [];
+  if (audience === 'staff') {
+    return deps.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .innerJoin(organizationStaff, eq(organizationStaff.userId, users.id))
+      .where(and(eq(organizationStaff.organizationId, orgId), verified))
+      .orderBy(asc(users.id));
+  }
+  // The parents of the approved members (a family with two member children gets one e-mail); never a pending one's.
+  return deps.db
+    .selectDistinct({ id: users.id, email: users.email })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .innerJoin(profileOrganizations, eq(profileOrganizations.profileId, profiles.id))
+    .where(and(eq(profileOrganizations.organizationId, orgId), eq(profileOrganizations.status, 'approved'), verified))
+    .orderBy(asc(users.id));
+}
+
+export async function previewMail(deps: AppDeps, audience: MailAudience, orgId: number | null): Promise<{ recipients: number }> {
+  return { recipients: (await audienceOf(deps, audience, orgId)).length };
+}
+
+export interface BulkMailInput {
+  audience: MailAudience;
+  subject: string;
+  body: string;
+}
+
+interface Letter {
+  subject: string;
+  text: string;
+}
+
+/** The subject with its sender's mark, and the body with a footer saying who sent it, why, and from where. */
+function letter(deps: AppDeps, lang: Language, input: BulkMailInput, organization: string | null): Letter {
+  const t = translator(lang);
+  const values = { organization: organization ?? '', site: deps.config.publicUrl, subject: oneLine(input.subject) };
+  const footer =
+    input.audience === 'all' ? MAIL.bulkFooterAll : input.audience === 'members' ? MAIL.bulkFooterMembers : MAIL.bulkFooterStaff;
+  return {
+    subject: t(input.audience === 'all' ? MAIL.bulkSubjectAll : MAIL.bulkSubjectOrg, values),
+    text: `${input.body}\n\n${t(footer, values)}`,
+  };
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Delivers one e-mail to each recipient, batch by batch, counting on the log row as it goes. */
+export async function deliverBulkMail(deps: AppDeps, id: number, recipients: Recipient[], message: Letter): Promise<void> {
+  for (let start = 0; start < recipients.length; start += BULK_MAIL_BATCH) {
+    if (start > 0) await pause(BULK_MAIL_PAUSE_MS);
+    const batch = recipients.slice(start, start + BULK_MAIL_BATCH);
+    let sent = 0;
+    let failed = 0;
+    for (let i = 0; i < batch.length; i += BULK_MAIL_CONCURRENCY) {
+      const results = await Promise.allSettled(
+        batch.slice(i, i + BULK_MAIL_CONCURRENCY).map((r) => deps.mail.send({ to: r.email, subject: message.subject, text: message.text })),
+      );
+      for (const result of results) {
+        if (result.status === 'fulfilled') sent += 1;
+        else {
+          failed += 1;
+          console.error(`[mail] bulk e-mail #${id}: a message failed`, result.reason);
+        }
+      }
+    }
+    await deps.db
+      .update(bulkMails)
+      .set({ sent: sql`${bulkMails.sent} + ${sent}`, failed: sql`${bulkMails.failed} + ${failed}` })
+      .where(eq(bulkMails.id, id));
+  }
+  await deps.db.update(bulkMails).set({ finishedAt: deps.clock() }).where(eq(bulkMails.id, id));
+}
+
+/**
+ * Logs the e-mail and starts its delivery after the answer. 400 when it would reach nobody (the rate limit then
+ * gives the attempt back: only sends count).
+ */
+export async function sendBulkMail(
+  deps: AppDeps,
+  sender: { id: number; email: string },
+  orgId: number | null,
+  input: BulkMailInput,
+  lang: Language,
+): Promise<{ id: number; recipients: number }> {
+  const recipients = await audienceOf(deps, input.audience, orgId);
+  if (recipients.length === 0) throw ValidationError.nonField(M.mailNoRecipients.id);
+  let organization: string | null = null;
+  if (orgId !== null) {
+    const [org] = await deps.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, orgId));
+    if (!org) throw new ApiError(404, M.notFound);
+    organization = org.name;
+  }
+  const [row] = await deps.db
+    .insert(bulkMails)
+    .values({
+      organizationId: orgId,
+      senderId: sender.id,
+      senderEmail: sender.email,
+      audience: input.audience,
+      subject: input.subject,
+      body: input.body,
+      recipients: recipients.length,
+      createdAt: deps.clock(),
+    })
+    .returning({ id: bulkMails.id });
+  const id = row!.id;
+  const message = letter(deps, lang, input, organization);
+  // After the answer: the handler returns first, the batches follow on their own.
+  setImmediate(() => {
+    deliverBulkMail(deps, id, recipients, message).catch((err: unknown) => console.error(`[mail] bulk e-mail #${id} stopped`, err));
+  });
+  return { id, recipients: recipients.length };
+}
+
+/** An organization's e-mails (orgId), or the super admins' e-mails to all (null): newest first. */
+export async function mailLog(deps: AppDeps, orgId: number | null): Promise<{ results: MailLogEntry[] }> {
+  const rows = await deps.db
+    .select()
+    .from(bulkMails)
+    .where(orgId === null ? eq(bulkMails.audience, 'all') : eq(bulkMails.organizationId, orgId))
+    .orderBy(desc(bulkMails.createdAt), desc(bulkMails.id))
+    .limit(MAIL_LOG_LIMIT);
+  return {
+    results: rows.map((r) => ({
+      id: r.id,
+      audience: r.audience,
+      subject: r.subject,
+      sender: r.senderEmail,
+      recipients: r.recipients,
+      sent: r.sent,
+      failed: r.failed,
+      created_at: r.createdAt.toISOString(),
+      finished_at: r.finishedAt?.toISOString() ?? null,
+    })),
+  };
+}
