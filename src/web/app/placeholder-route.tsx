@@ -7,12 +7,8 @@ import type { PlaceholderTitle } from './route-table';
 
 /** The titles of the route table's placeholders (./route-table.ts), as Lingui messages. */
 const TITLES: Record<PlaceholderTitle, MessageDescriptor> = {
-  'All Contests': msg`All Contests`,
   'Artist Class': msg`Artist Class`,
   'Artist class details': msg`Artist class details`,
-  'Contest application': msg`Contest application`,
-  'Contest details': msg`Contest details`,
-  'My Contests': msg`My Contests`,
   'My Artist Classes': msg`My Artist Classes`,
   'Artist details': msg`Artist details`,
   'Class video': msg`Class video`,

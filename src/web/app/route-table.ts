@@ -13,17 +13,7 @@ export type Guard = 'public' | 'root' | 'guest' | 'login' | 'child' | 'parent';
 
 /** Rooms that later issues build: each shows its title (the texts are in ./placeholder-route.tsx). */
 export type PlaceholderTitle =
-  | 'All Contests'
-  | 'Artist Class'
-  | 'Artist class details'
-  | 'Contest application'
-  | 'Contest details'
-  | 'My Contests'
-  | 'My Artist Classes'
-  | 'Artist details'
-  | 'Class video'
-  | 'Class details'
-  | 'Payment';
+  'Artist Class' | 'Artist class details' | 'My Artist Classes' | 'Artist details' | 'Class video' | 'Class details' | 'Payment';
 
 export interface PageRef {
   /** The page's source file, from the repository's root: as Vite's build manifest names it. */
@@ -71,7 +61,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/inquiry-thank-you', guard: 'guest', page: page('src/web/features/contact/pages/inquiry-thank-you-page.tsx') },
   // Public
   { path: '/public-gallery', guard: 'public', page: page('src/web/features/works/pages/public-gallery-page.tsx'), budget: 116_336 },
-  { path: '/contest-list', guard: 'public', page: placeholder('All Contests') },
+  { path: '/contest-list', guard: 'public', page: page('src/web/features/contests/pages/contest-list-page.tsx') },
   { path: '/artist-list', guard: 'public', page: placeholder('Artist Class') },
   { path: '/contact-us', guard: 'public', page: page('src/web/features/contact/pages/contact-us-page.tsx') },
   { path: '/terms-and-services', guard: 'public', page: legal('TermsPage') },
@@ -84,8 +74,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/confirm-email', guard: 'public', page: page('src/web/features/account/pages/confirm-email-page.tsx') },
   // Login required
   { path: '/gallery-detail/:id', guard: 'login', page: page('src/web/features/works/pages/gallery-detail-page.tsx') },
-  { path: '/contest-application', guard: 'login', page: placeholder('Contest application') },
-  { path: '/contest-detail', guard: 'login', page: placeholder('Contest details') },
+  { path: '/contest-application', guard: 'login', page: page('src/web/features/contests/pages/contest-application-page.tsx') },
+  { path: '/contest-detail', guard: 'login', page: page('src/web/features/contests/pages/contest-detail-page.tsx') },
   { path: '/register-user', guard: 'login', page: page('src/web/features/profiles/pages/register-user-page.tsx') },
   { path: '/add-user', guard: 'login', page: page('src/web/features/profiles/pages/add-user-page.tsx') },
   // Only with a child token
@@ -95,7 +85,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/my-collection', guard: 'child', page: page('src/web/features/works/pages/my-collection-page.tsx') },
   { path: '/family-gallery', guard: 'child', page: page('src/web/features/works/pages/family-gallery-page.tsx') },
   { path: '/user-gallery', guard: 'child', page: page('src/web/features/works/pages/user-gallery-page.tsx') },
-  { path: '/my-contests', guard: 'child', page: placeholder('My Contests') },
+  { path: '/my-contests', guard: 'child', page: page('src/web/features/contests/pages/my-contests-page.tsx') },
   { path: '/my-artist-classes', guard: 'child', page: placeholder('My Artist Classes') },
   { path: '/artist-details', guard: 'child', page: placeholder('Artist details') },
   { path: '/link-url', guard: 'child', page: placeholder('Class video') },
@@ -104,6 +94,8 @@ export const ROUTES: readonly RouteDef[] = [
   // Only with a parent token and no child token
   { path: '/account-payment-info', guard: 'parent', page: page('src/web/features/account/pages/account-payment-info-page.tsx') },
   { path: '/account-info', guard: 'parent', page: page('src/web/features/account/pages/account-info-page.tsx') },
+  // The organization console (issue 12): staff and the super admin; the page says so to anyone else.
+  { path: '/org', guard: 'parent', page: page('src/web/features/org/pages/org-page.tsx') },
 ];
 
 /**

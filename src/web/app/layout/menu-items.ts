@@ -30,9 +30,14 @@ export const PARENT_ITEMS: readonly MenuItem[] = [
   { href: '/add-user', label: msg`Manage Users` },
 ];
 
-export function menuFor(hasParent: boolean, hasChild: boolean): MenuItem[] {
+/** The organization console: for a parent who is staff of an organization or a super admin (issue 12). */
+export const CONSOLE_ITEM: MenuItem = { href: '/org', label: msg`Organization` };
+
+/** `runsConsole`: `me` says the parent is staff or a super admin (the console is the parent's, like its rooms). */
+export function menuFor(hasParent: boolean, hasChild: boolean, runsConsole = false): MenuItem[] {
   const items: MenuItem[] = [];
   if (hasChild) items.push(...CHILD_ITEMS);
   if ((hasParent || hasChild) && !(hasParent && hasChild)) items.push(...PARENT_ITEMS);
+  if (hasParent && !hasChild && runsConsole) items.push(CONSOLE_ITEM);
   return items;
 }

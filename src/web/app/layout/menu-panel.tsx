@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 
 import { promptInstall, useInstall } from '@web/lib/install';
+import { useMe } from '@web/lib/me';
 import styles from './header.module.css';
 import { AuthLinks } from './header-parts';
 import { LanguageSwitch } from './language-switch';
@@ -25,6 +26,9 @@ export function MenuPanel({ id, open, location, hasParent, hasChild, onClose, on
   const loggedIn = hasParent || hasChild;
   // Only where the browser offered installation (beforeinstallprompt), and until it is used.
   const canInstall = useInstall((s) => s.prompt !== null);
+  // Staff and super admins also get the organization console (`me` says so for the parent's token only).
+  const me = useMe();
+  const runsConsole = Boolean(me.data?.is_staff || me.data?.is_super_admin);
   const install = () => {
     onClose();
     void promptInstall();
@@ -77,7 +81,7 @@ export function MenuPanel({ id, open, location, hasParent, hasChild, onClose, on
               <Trans>My museum</Trans>
             </p>
             <ul className={styles.menuList}>
-              {menuFor(hasParent, hasChild).map((item) => (
+              {menuFor(hasParent, hasChild, runsConsole).map((item) => (
                 <li key={item.href}>
                   <Link href={item.href} className={styles.menuLink} aria-current={location === item.href ? 'page' : undefined}>
                     {i18n._(item.label)}

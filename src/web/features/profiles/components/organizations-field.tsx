@@ -17,7 +17,7 @@ interface OrganizationsFieldProps {
 
 /** Joins organizations by their 6-digit code, checked as soon as 6 characters are typed. */
 export function OrganizationsField({ value, onChange }: OrganizationsFieldProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const id = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
@@ -46,7 +46,12 @@ export function OrganizationsField({ value, onChange }: OrganizationsFieldProps)
       {value.length > 0 && (
         <TagList>
           {value.map((org) => (
-            <RemovableTag key={org.id} label={org.name} onRemove={() => onChange(value.filter((o) => o.id !== org.id))} />
+            <RemovableTag
+              key={org.id}
+              // A request the organization's staff have yet to approve gives no member rights (issue 12).
+              label={org.status === 'pending' ? `${org.name} · ${i18n._(M.membershipPending.id)}` : org.name}
+              onRemove={() => onChange(value.filter((o) => o.id !== org.id))}
+            />
           ))}
         </TagList>
       )}

@@ -1,0 +1,116 @@
+/**
+ * The pure rules of the contest pages (works spec §2, §4; issue 12): which section a contest sits in, its dates in
+ * Japan time, its eligibility lines, and why a child cannot enter it now. No React here, so it is tested in Node.
+ */
+import type { Contest, ContestStatus } from '@contract/contests';
+import { LIMITS } from '@contract/limits';
+import { M } from '@contract/messages';
+
+/**
+ * The two sections of a list (works spec §2): "Scheduled and ongoing" and "Already held". The server's status
+ * already says which (decisions.md: held once a winner is set or the end has passed). Pages are concatenated,
+ * so a contest that moved between pages while the list was read is kept once, where it was first seen.
+ */
+export function splitSections(contests: readonly Contest[]): { upcoming: Contest[]; held: Contest[] } {
+  const seen = new Set<number>();
+  const upcoming: Contest[] = [];
+  const held: Contest[] = [];
+  for (const contest of contests) {
+    if (seen.has(contest.id)) continue;
+    seen.add(contest.id);
+    (contest.status === 'already_held' ? held : upcoming).push(contest);
+  }
+  return { upcoming, held };
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(locale: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${withTime}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-GB', {
+      timeZone: 'Asia/Tokyo',
+      year: 'numeric',
+      month: locale === 'ja' ? '2-digit' : 'short',
+      day: '2-digit',
+      ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const } : {}),
+    });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * An instant as Japan's calendar shows it (contests are held in Japan, whatever the phone's time zone), in the
+ * reader's language: `2026/11/01` or `01 Nov 2026`, with the time when asked. Null for no date or an unreadable one.
+ */
+export function formatJapanDate(iso: string | null | undefined, locale: string, withTime = false): string | null {
+  if (!iso) return null;
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return null;
+  return formatter(locale, withTime).format(at);
+}
+
+/** Eligibility criteria are written one per line (works spec §2): the non-empty lines, trimmed. */
+export function eligibilityLines(text: string): string[] {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** Why the entry buttons are off for a child, or null when it may enter now. */
+export type EntryBlock = 'not_in_session' | 'members_only' | null;
+
+export function entryBlock(contest: Pick<Contest, 'status' | 'eligible' | 'members_only'>): EntryBlock {
+  if (contest.status !== 'in_session') return 'not_in_session';
+  if (contest.eligible) return null;
+  // In session and still not eligible: the one rule left that keeps a child out is the organization's membership.
+  return contest.members_only ? 'members_only' : 'not_in_session';
+}
+
+/** The CSS tone of a status badge. */
+export const STATUS_TONE: Record<ContestStatus, 'open' | 'soon' | 'held'> = {
+  in_session: 'open',
+  scheduled: 'soon',
+  already_held: 'held',
+};
+
+/** A contest id from the navigation state first, then `?id=` (a reload or a shared link); null when neither names one. */
+export function contestIdFrom(state: unknown, search: string): number | null {
+  const fromState = (state as { contestId?: unknown } | null)?.contestId;
+  if (typeof fromState === 'number' && Number.isInteger(fromState) && fromState > 0) return fromState;
+  const raw = new URLSearchParams(search).get('id') ?? '';
+  return /^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
+}
+
+/** The contest upload form's fields (works spec §5). */
+export interface EntryFormValues {
+  title: string;
+  comments: string;
+  /** A category id, or '' for none chosen. */
+  category: string;
+  /** Photos ready to send (compressed). */
+  photos: number;
+}
+
+export type EntryFormErrors = Partial<Record<'title' | 'comments' | 'category' | 'photos', string>>;
+
+/**
+ * The contest upload form's rules (works spec §5): title and comments required, a category, 1 to 5 images. The
+ * errors are the contract's message ids (translated where shown), every one at once.
+ */
+export function validateEntryForm(values: EntryFormValues): EntryFormErrors {
+  const errors: EntryFormErrors = {};
+  const title = values.title.trim();
+  const comments = values.comments.trim();
+  if (!title) errors.title = M.titleRequired.id;
+  else if (title.length > 100) errors.title = M.titleTooLong.id;
+  if (!comments) errors.comments = M.commentsRequired.id;
+  else if (comments.length > 2000) errors.comments = M.descriptionTooLong.id;
+  if (!values.category) errors.category = M.categoryRequired.id;
+  if (values.photos < 1) errors.photos = M.imagesMin.id;
+  else if (values.photos > LIMITS.maxImagesPerWork) errors.photos = M.imagesMax.id;
+  return errors;
+}

@@ -1,0 +1,4 @@
+import { msg } from '@lingui/core/macro';
+
+/** Entries are never queued (issue 12): offline, the entry modals say so instead of sending. */
+export const ENTRY_NEEDS_NETWORK = msg`You're offline. Entering a contest needs an internet connection, and entries are not saved on this device to send later. Please try again when you're back online.`;
