@@ -112,11 +112,7 @@ export const adminOrganization = consoleOrganization.extend({ staff: z.array(sta
 export const adminOrganizations = z.object({ results: z.array(adminOrganization) });
 
 export const createOrganizationBody = z.object({
-  name: z
-    .string({ error: M.orgNameRequired.id })
-    .trim()
-    .min(1, { error: M.orgNameRequired.id, abort: true })
-    .max(100, M.orgNameTooLong.id),
+  name: z.string({ error: M.orgNameRequired.id }).trim().min(1, { error: M.orgNameRequired.id, abort: true }).max(100, M.orgNameTooLong.id),
 });
 
 export const staffInviteBody = z.object({ email });

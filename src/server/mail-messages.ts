@@ -84,8 +84,7 @@ export const MAIL = {
   bulkSubjectAll: /*i18n*/ { id: 'mail.bulk_subject_all', message: '[Little Museum] {subject}' },
   bulkFooterMembers: /*i18n*/ {
     id: 'mail.bulk_footer_members',
-    message:
-      '--\nThis e-mail was sent by {organization} through Little Museum ({site}), because your child is a member of {organization}.',
+    message: '--\nThis e-mail was sent by {organization} through Little Museum ({site}), because your child is a member of {organization}.',
   },
   bulkFooterStaff: /*i18n*/ {
     id: 'mail.bulk_footer_staff',

@@ -96,7 +96,8 @@ export async function insertDemoOrganizationsAtWork(
         thumbnailKey: thumbnails.autumn,
         explanation:
           '秋に見つけたすてきなものを、自由にかいてください。落ち葉、くだもの、お月見、なんでも大歓迎です。\nDraw something lovely you found this autumn: leaves, fruit, the moon, anything at all.',
-        eligibilityCriteria: '小学生以下のお子さま / Children of primary-school age or younger\nおひとり何作品でも / Any number of works per child',
+        eligibilityCriteria:
+          '小学生以下のお子さま / Children of primary-school age or younger\nおひとり何作品でも / Any number of works per child',
         startsAt: at(-10),
         endsAt: at(20),
         createdBy: sakuraStaff,
@@ -154,15 +155,20 @@ export async function insertDemoOrganizationsAtWork(
     consentedAt: at(-daysAgo),
     createdAt: at(-daysAgo),
   });
-  await tx.insert(contestEntries).values([
-    entry(autumn, 'hana', '公園のおひさま', 8),
-    entry(autumn, 'ren', 'りんごの木', 6),
-    entry(autumn, 'lily', 'Cherry blossom picnic', 3),
-    entry(summer, 'yui', 'ピンクのおはな', 70),
-    entry(summer, 'noah', 'Shinkansen', 60),
-    entry(sea, 'yui', 'あおいおさかな', 40),
-  ]);
-  const summerEntries = await tx.insert(contestEntries).values(entry(summer, 'ren', '夏まつりの金魚', 80)).returning({ id: contestEntries.id });
+  await tx
+    .insert(contestEntries)
+    .values([
+      entry(autumn, 'hana', '公園のおひさま', 8),
+      entry(autumn, 'ren', 'りんごの木', 6),
+      entry(autumn, 'lily', 'Cherry blossom picnic', 3),
+      entry(summer, 'yui', 'ピンクのおはな', 70),
+      entry(summer, 'noah', 'Shinkansen', 60),
+      entry(sea, 'yui', 'あおいおさかな', 40),
+    ]);
+  const summerEntries = await tx
+    .insert(contestEntries)
+    .values(entry(summer, 'ren', '夏まつりの金魚', 80))
+    .returning({ id: contestEntries.id });
   // ren's goldfish won the summer contest, picked a week after it closed.
   await tx
     .update(contests)

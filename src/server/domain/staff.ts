@@ -20,7 +20,11 @@ export async function isStaffOf(db: Executor, userId: number, organizationId: nu
 }
 
 export async function runsAnyOrganization(db: Executor, userId: number): Promise<boolean> {
-  const [row] = await db.select({ userId: organizationStaff.userId }).from(organizationStaff).where(eq(organizationStaff.userId, userId)).limit(1);
+  const [row] = await db
+    .select({ userId: organizationStaff.userId })
+    .from(organizationStaff)
+    .where(eq(organizationStaff.userId, userId))
+    .limit(1);
   return Boolean(row);
 }
 

@@ -106,7 +106,7 @@ export function UploadEntryModal({ open, contest, onClose, onEntered }: UploadEn
     if (source === 'library' && files.length > LIMITS.maxImagesPerWork) return void notify.error(t`You can only upload up to 5 images`);
     if (photos.length + files.length > LIMITS.maxImagesPerWork) return void notify.error(t`Total number of images cannot exceed 5`);
     if (limit !== null && stored + photos.length + files.length > limit) {
-      return void notify.error(i18n._({ ...M.freePlanLimit, values: { count: stored } }), 6000);
+      return void notify.error(i18n._(M.freePlanLimit.id, { count: stored }), 6000);
     }
     const added = files.map(newPhoto);
     setPhotos((list) => [...list, ...added]);
@@ -183,9 +183,7 @@ export function UploadEntryModal({ open, contest, onClose, onEntered }: UploadEn
             error={fieldError(errors.photos)}
             errorId={photosErrorId}
           />
-          {freeLimitReached && photos.length < LIMITS.maxImagesPerWork && (
-            <Notice>{i18n._({ ...M.freePlanLimit, values: { count: stored } })}</Notice>
-          )}
+          {freeLimitReached && photos.length < LIMITS.maxImagesPerWork && <Notice>{i18n._(M.freePlanLimit.id, { count: stored })}</Notice>}
           <TextField
             label={t`Title`}
             required

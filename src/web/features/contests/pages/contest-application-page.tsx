@@ -27,14 +27,14 @@ function EnterContest({ contest }: { contest: Contest }) {
   const organization = contest.organization.name;
   const reason =
     block === 'members_only'
-      ? i18n._({ ...M.contestMembersOnly, values: { organization } })
+      ? i18n._(M.contestMembersOnly.id, { organization })
       : block === 'not_in_session'
-        ? i18n._(M.contestNotInSession)
+        ? i18n._(M.contestNotInSession.id)
         : null;
 
   const entered = (message: string) => {
     setOpen(null);
-    notify.success(message || i18n._(M.contestSubmitted));
+    notify.success(message || i18n._(M.contestSubmitted.id));
     navigate('/my-contests');
   };
 
