@@ -10,7 +10,7 @@ import { createMailAdapter } from './adapters/mail';
 import { createDiskStorage } from './adapters/storage';
 import { createApp } from './app';
 import { loadConfig } from './config';
-import { DEMO_FAMILY, DEMO_PASSWORD, ENGLISH_FAMILY, GALLERY_FAMILY } from './db/demo-content';
+import { DEMO_FAMILY, DEMO_PASSWORD, DEMO_STAFF, ENGLISH_FAMILY, GALLERY_FAMILY } from './db/demo-content';
 import { openFromConfig } from './db/open';
 import { seedDemo } from './db/seed';
 import type { AppDeps } from './deps';
@@ -28,7 +28,8 @@ async function main(): Promise<void> {
   const storage = createDiskStorage(join(config.dataDir, 'media'));
   if (config.demo && (await seedDemo(database.db, storage))) {
     const families = [DEMO_FAMILY, GALLERY_FAMILY, ENGLISH_FAMILY].map((f) => f.email).join(', ');
-    console.log(`[seed] demo data created: ${families}, password ${DEMO_PASSWORD}`);
+    const staff = `${DEMO_STAFF.sakura.email} and ${DEMO_STAFF.aozora.email} (staff), ${DEMO_STAFF.admin.email} (super admin)`;
+    console.log(`[seed] demo data created: ${families}; ${staff}; password ${DEMO_PASSWORD}`);
   }
 
   const deps: AppDeps = {

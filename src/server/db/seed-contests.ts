@@ -86,7 +86,9 @@ export async function insertDemoOrganizationsAtWork(
     { profileId: p.lily, organizationId: aozoraOrg, requestedAt: new Date(now.getTime() - 20 * DAY) },
   ]);
 
-  const at = (days: number) => new Date(now.getTime() + days * DAY);
+  // On the hour (Japan's offset is whole hours), as staff would set them.
+  const HOUR = 60 * 60 * 1000;
+  const at = (days: number) => new Date(Math.floor((now.getTime() + days * DAY) / HOUR) * HOUR);
   const rows = await tx
     .insert(contests)
     .values([
