@@ -14,6 +14,7 @@ import { DEMO_FAMILY, DEMO_PASSWORD, DEMO_STAFF, ENGLISH_FAMILY, GALLERY_FAMILY 
 import { openFromConfig } from './db/open';
 import { seedDemo } from './db/seed';
 import type { AppDeps } from './deps';
+import { sweepBulkMails } from './domain/bulk-mail';
 import { sweepFileDeletions } from './domain/file-deletions';
 import { sweepInquiryNotices } from './domain/inquiries';
 import { purgeIdempotencyKeys } from './domain/idempotency';
@@ -50,11 +51,12 @@ async function main(): Promise<void> {
   await purge();
   setInterval(() => void purge(), 60 * 60 * 1000).unref();
   // Files whose rows are gone but whose delete failed (or was cut short by a crash) are retried.
-  // So are contact-form notices to support that could not be sent.
+  // So are contact-form notices to support that could not be sent, and console e-mails an instance left unfinished.
   const sweep = () =>
     Promise.all([
       sweepFileDeletions(deps).catch((err: unknown) => console.error('[files] sweep failed', err)),
       sweepInquiryNotices(deps).catch((err: unknown) => console.error('[mail] inquiry sweep failed', err)),
+      sweepBulkMails(deps).catch((err: unknown) => console.error('[mail] bulk e-mail sweep failed', err)),
     ]);
   void sweep();
   setInterval(() => void sweep(), 5 * 60 * 1000).unref();

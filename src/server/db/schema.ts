@@ -473,7 +473,8 @@ export const contestEntries = pgTable(
 
 /**
  * E-mails that staff (to an organization's members or staff) or a super admin (to all users) sent: who, what, when and
- * to how many; `sent` counts the batches' deliveries as they go. Recipients' addresses are never stored here.
+ * to how many; `sent` counts the batches' deliveries as they go. Recipients' addresses are never stored here: a send
+ * that an instance left unfinished is resumed after `cursor_user_id` from the audience as it is then.
  */
 export const MAIL_AUDIENCES = ['members', 'staff', 'all'] as const;
 
@@ -492,6 +493,12 @@ export const bulkMails = pgTable(
     recipients: integer('recipients').notNull(),
     sent: integer('sent').notNull().default(0),
     failed: integer('failed').notNull().default(0),
+    /** The language of the subject's mark and the footer (the sender's). */
+    language: text('language').notNull().default('ja'),
+    /** Recipients go in user id order: every one up to this id has been tried (a resumed send goes on after it). */
+    cursorUserId: integer('cursor_user_id').notNull().default(0),
+    /** The sender's instance writes it after each batch; a send whose progress stalls is taken over by a sweep. */
+    progressAt: timestamp('progress_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -4,15 +4,16 @@
  * is addressed to one recipient only, so nobody sees another's address. The send is logged (bulk_mails: sender,
  * audience, subject, body, how many) before the answer, and delivered after it in batches of BULK_MAIL_BATCH, one
  * batch after another with a short pause, the row counting `sent` and `failed` as they go and `finished_at` at the
- * end. The addresses are read once, when the e-mail is sent, and kept in memory only: an instance that stops
- * meanwhile leaves the rest undelivered, and the log shows it unfinished.
+ * end. Recipients go in user id order and the row keeps the last one tried (`cursor_user_id`), never an address:
+ * a send whose instance stopped (no progress for BULK_MAIL_STALL_MS) is taken over by the sweep (main.ts) and goes
+ * on after that id, to the audience as it is then.
  */
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 
 import type { MailLogEntry, StaffAudience } from '@contract/console';
 import type { Language } from '@contract/limits';
 import { M } from '@contract/messages';
-import { bulkMails, organizationStaff, organizations, profileOrganizations, profiles, users } from '../db/schema';
+import { bulkMails, organizationStaff, organizations, profileOrganizations, profiles, users, type BulkMailRow } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError, ValidationError } from '../errors';
 import { translator } from '../i18n';
@@ -25,6 +26,8 @@ export const BULK_MAIL_BATCH = 50;
 export const BULK_MAIL_CONCURRENCY = 5;
 /** The pause between two batches, so that a large send does not flood the mail server. */
 export const BULK_MAIL_PAUSE_MS = 500;
+/** A send with no progress for this long is taken over by the sweep (an instance writes after every batch). */
+export const BULK_MAIL_STALL_MS = 5 * 60 * 1000;
 /** How many entries a log shows (newest first). */
 export const MAIL_LOG_LIMIT = 50;
 
@@ -89,7 +92,7 @@ function letter(deps: AppDeps, lang: Language, input: BulkMailInput, organizatio
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Delivers one e-mail to each recipient, batch by batch, counting on the log row as it goes. */
+/** Delivers one e-mail to each recipient (in user id order), batch by batch, counting on the log row as it goes. */
 export async function deliverBulkMail(deps: AppDeps, id: number, recipients: Recipient[], message: Letter): Promise<void> {
   for (let start = 0; start < recipients.length; start += BULK_MAIL_BATCH) {
     if (start > 0) await pause(BULK_MAIL_PAUSE_MS);
@@ -110,7 +113,12 @@ export async function deliverBulkMail(deps: AppDeps, id: number, recipients: Rec
     }
     await deps.db
       .update(bulkMails)
-      .set({ sent: sql`${bulkMails.sent} + ${sent}`, failed: sql`${bulkMails.failed} + ${failed}` })
+      .set({
+        sent: sql`${bulkMails.sent} + ${sent}`,
+        failed: sql`${bulkMails.failed} + ${failed}`,
+        cursorUserId: batch[batch.length - 1]!.id,
+        progressAt: deps.clock(),
+      })
       .where(eq(bulkMails.id, id));
   }
   await deps.db.update(bulkMails).set({ finishedAt: deps.clock() }).where(eq(bulkMails.id, id));
@@ -145,7 +153,9 @@ export async function sendBulkMail(
       subject: input.subject,
       body: input.body,
       recipients: recipients.length,
+      language: lang,
       createdAt: deps.clock(),
+      progressAt: deps.clock(),
     })
     .returning({ id: bulkMails.id });
   const id = row!.id;
@@ -155,6 +165,44 @@ export async function sendBulkMail(
     deliverBulkMail(deps, id, recipients, message).catch((err: unknown) => console.error(`[mail] bulk e-mail #${id} stopped`, err));
   });
   return { id, recipients: recipients.length };
+}
+
+/**
+ * Takes over the sends whose instance stopped (main.ts runs it every 5 minutes): each is claimed by a conditional
+ * update, so one instance resumes it, and goes on after its cursor. Answers how many it resumed.
+ */
+export async function sweepBulkMails(deps: AppDeps): Promise<number> {
+  const now = deps.clock();
+  const stalled = await deps.db
+    .select()
+    .from(bulkMails)
+    .where(and(isNull(bulkMails.finishedAt), lt(bulkMails.progressAt, new Date(now.getTime() - BULK_MAIL_STALL_MS))))
+    .orderBy(asc(bulkMails.id));
+  let resumed = 0;
+  for (const row of stalled) {
+    const [claimed] = await deps.db
+      .update(bulkMails)
+      .set({ progressAt: now })
+      .where(and(eq(bulkMails.id, row.id), isNull(bulkMails.finishedAt), eq(bulkMails.progressAt, row.progressAt)))
+      .returning();
+    if (!claimed) continue;
+    await resume(deps, claimed);
+    resumed += 1;
+  }
+  return resumed;
+}
+
+async function resume(deps: AppDeps, row: BulkMailRow): Promise<void> {
+  const audience = row.audience;
+  const rest = (await audienceOf(deps, audience, row.organizationId)).filter((r) => r.id > row.cursorUserId);
+  let organization: string | null = null;
+  if (row.organizationId !== null) {
+    const [org] = await deps.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, row.organizationId));
+    organization = org?.name ?? null;
+  }
+  const lang: Language = row.language === 'en' ? 'en' : 'ja';
+  console.log(`[mail] bulk e-mail #${row.id}: resuming after user #${row.cursorUserId} (${rest.length} to go)`);
+  await deliverBulkMail(deps, row.id, rest, letter(deps, lang, { audience, subject: row.subject, body: row.body }, organization));
 }
 
 /** An organization's e-mails (orgId), or the super admins' e-mails to all (null): newest first. */

@@ -9,6 +9,9 @@ CREATE TABLE "bulk_mails" (
 	"recipients" integer NOT NULL,
 	"sent" integer DEFAULT 0 NOT NULL,
 	"failed" integer DEFAULT 0 NOT NULL,
+	"language" text DEFAULT 'ja' NOT NULL,
+	"cursor_user_id" integer DEFAULT 0 NOT NULL,
+	"progress_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"finished_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
