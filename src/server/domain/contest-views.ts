@@ -11,6 +11,7 @@ import type { Executor } from '../db/open';
 import { artworkImages, artworks, contestEntries, organizations, profileOrganizations, profiles, type ContestRow } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { visibleTo } from './visibility';
+import { groupBy } from './lists';
 
 /**
  * decisions.md, "Contest status": held once a winner is picked (decided_at) or the end has passed; before its start
@@ -90,17 +91,6 @@ export async function entryRows(deps: AppDeps, db: Executor, where: SQL, viewerP
 }
 
 const withoutContest = ({ contestId: _, ...entry }: EntryWithContest): ContestEntry => entry;
-
-const groupBy = <T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> => {
-  const map = new Map<K, T[]>();
-  for (const r of rows) {
-    const k = key(r);
-    const list = map.get(k);
-    if (list) list.push(r);
-    else map.set(k, [r]);
-  }
-  return map;
-};
 
 export interface ViewOptions {
   /** Include each contest's entry history (the detail); lists leave it empty. Visitors never get it. */

@@ -25,6 +25,7 @@ import { sendMail } from './accounts';
 import { removeThumbnail, storeThumbnail } from './contest-files';
 import { consoleEntries, contestStatus, contestView, contestViews, entryRows, type ContestViewer } from './contest-views';
 import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions';
+import { escapeLike, pageLinks, type ListLinks } from './lists';
 
 // ---- lists --------------------------------------------------------------------------------------
 
@@ -33,14 +34,6 @@ export interface ContestFilters {
   search?: string | undefined;
   status: ContestFilter;
 }
-
-/** Where the links point: the request's path and query, with `page` replaced. */
-export interface ListLinks {
-  path: string;
-  query: URLSearchParams;
-}
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** The SQL twin of contestStatus: held once decided or ended; scheduled before the start; else in session. */
 function heldAt(now: Date): SQL {
@@ -64,12 +57,6 @@ function searchClause(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const pattern = `%${escapeLike(search)}%`;
   return or(ilike(contests.name, pattern), ilike(organizations.name, pattern));
-}
-
-function link(links: ListLinks, page: number): string {
-  const query = new URLSearchParams(links.query);
-  query.set('page', String(page));
-  return `${links.path}?${query.toString()}`;
 }
 
 async function pageOf(
@@ -98,8 +85,7 @@ async function pageOf(
   const n = total?.n ?? 0;
   return {
     count: n,
-    next: page * size < n ? link(links, page + 1) : null,
-    previous: page > 1 ? link(links, Math.min(page - 1, Math.max(1, Math.ceil(n / size)))) : null,
+    ...pageLinks(links, page, size, n),
     results: await contestViews(
       deps,
       rows.map((r) => r.contest),

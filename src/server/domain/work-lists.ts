@@ -13,6 +13,7 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { sharedWith, visibleTo } from './visibility';
 import { workViews } from './work-views';
+import { escapeLike, pageLinks, type ListLinks } from './lists';
 
 export interface ListFilters {
   page: number;
@@ -20,14 +21,6 @@ export interface ListFilters {
   category?: number | undefined;
   tags?: number[] | undefined;
 }
-
-/** Where the links point: the request's path and query, with `page` replaced. */
-export interface ListLinks {
-  path: string;
-  query: URLSearchParams;
-}
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 function filterClause(f: ListFilters): SQL[] {
   const clauses: SQL[] = [];
@@ -43,12 +36,6 @@ function filterClause(f: ListFilters): SQL[] {
     );
   }
   return clauses;
-}
-
-function link(links: ListLinks, page: number): string {
-  const query = new URLSearchParams(links.query);
-  query.set('page', String(page));
-  return `${links.path}?${query.toString()}`;
 }
 
 async function pageOf(
@@ -72,8 +59,7 @@ async function pageOf(
   const n = total?.n ?? 0;
   return {
     count: n,
-    next: f.page * size < n ? link(links, f.page + 1) : null,
-    previous: f.page > 1 ? link(links, Math.min(f.page - 1, Math.max(1, Math.ceil(n / size)))) : null,
+    ...pageLinks(links, f.page, size, n),
     results: await workViews(deps, rows, viewerId, lang),
   };
 }

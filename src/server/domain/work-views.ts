@@ -10,6 +10,7 @@ import type { Executor } from '../db/open';
 import { artworkImages, artworkTags, categories, likes, profiles, tags, type ArtworkRow } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ownersSharingWith } from './visibility';
+import { groupBy } from './lists';
 
 /** Whole years from a YYYY-MM-DD birth date to a moment (UTC calendar dates). */
 export function ageAt(dateOfBirth: string | null, at: Date): number | null {
@@ -21,17 +22,6 @@ export function ageAt(dateOfBirth: string | null, at: Date): number | null {
   if (month < mo || (month === mo && at.getUTCDate() < d)) age -= 1;
   return Math.max(0, age);
 }
-
-const groupBy = <T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> => {
-  const map = new Map<K, T[]>();
-  for (const r of rows) {
-    const k = key(r);
-    const list = map.get(k);
-    if (list) list.push(r);
-    else map.set(k, [r]);
-  }
-  return map;
-};
 
 export async function workViews(
   deps: AppDeps,
