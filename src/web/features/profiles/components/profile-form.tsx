@@ -48,6 +48,10 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         organizations: organizations.map((o) => o.id),
         shared_users: shared.map(({ id, is_shared }) => ({ id, is_shared })),
       });
+      // The lists follow the saved profile again (it is in the cache now): a new organization shows whether it
+      // waits for the staff's approval.
+      setOrganizations(null);
+      setShared(null);
       notify.success(i18n._(M.profileUpdated.id));
     } catch (error) {
       const errors = fieldErrors(error);
