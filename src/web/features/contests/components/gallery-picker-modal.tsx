@@ -1,15 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 
 import type { Contest } from '@contract/contests';
 import type { Work } from '@contract/works';
 import { useNetworkAction } from '@web/lib/network-action';
+import { useWorkList, type WorkFilters } from '@web/lib/work-lists';
 import { Button } from '@web/ui/button';
 import { Modal } from '@web/ui/modal';
 import { Notice } from '@web/ui/page-shell';
+import { WorkSearchBar } from '@web/ui/search-bar';
 import { SeeMore } from '@web/ui/see-more';
 import { useSubmitEntry } from '../api/enter-contest';
-import { useNamedList, useOwnWorks, type OwnWorkFilters } from '../api/work-helpers';
 import { ConsentCheck } from './consent-check';
 import { ENTRY_NEEDS_NETWORK } from './entry-offline';
 import styles from './entry.module.css';
@@ -20,49 +21,6 @@ interface GalleryPickerProps {
   onClose: () => void;
   /** The entry went in: the server's message. */
   onEntered: (message: string) => void;
-}
-
-function Search({ onSearch }: { onSearch: (filters: OwnWorkFilters) => void }) {
-  const { t } = useLingui();
-  const categories = useNamedList('categories');
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const filters: OwnWorkFilters = {};
-    if (search.trim()) filters.search = search.trim();
-    if (category) filters.category = Number(category);
-    onSearch(filters);
-  };
-  return (
-    <form className={styles.pickerSearch} role="search" onSubmit={submit}>
-      <label className={styles.searchBox}>
-        <span className="visually-hidden">{t`Search by title`}</span>
-        <input
-          type="search"
-          value={search}
-          maxLength={100}
-          onChange={(e) => setSearch(e.target.value)}
-          placeholder={t`Search by title`}
-          enterKeyHint="search"
-        />
-      </label>
-      <label className={styles.selectBox}>
-        <span className="visually-hidden">{t`Category`}</span>
-        <select value={category} onChange={(e) => setCategory(e.target.value)}>
-          <option value="">{t`All categories`}</option>
-          {categories.data?.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <Button type="submit" className={styles.searchButton}>
-        <Trans>Search</Trans>
-      </Button>
-    </form>
-  );
 }
 
 function WorkChoice({
@@ -118,11 +76,11 @@ function WorkChoice({
  */
 export function GalleryPickerModal({ open, contest, onClose, onEntered }: GalleryPickerProps) {
   const { t } = useLingui();
-  const [filters, setFilters] = useState<OwnWorkFilters>({});
+  const [filters, setFilters] = useState<WorkFilters>({});
   const [chosen, setChosen] = useState<Work | null>(null);
   const [step, setStep] = useState<'pick' | 'confirm'>('pick');
   const [consent, setConsent] = useState(false);
-  const works = useOwnWorks(filters, open);
+  const works = useWorkList('myWorks', filters, { enabled: open });
   const submit = useSubmitEntry();
   const network = useNetworkAction(ENTRY_NEEDS_NETWORK);
   const groupName = useId();
@@ -188,7 +146,7 @@ export function GalleryPickerModal({ open, contest, onClose, onEntered }: Galler
       )}
       {step === 'pick' ? (
         <div className={styles.picker}>
-          <Search onSearch={setFilters} />
+          <WorkSearchBar compact label={t`Search by title`} placeholder={t`Search by title`} maxLength={100} onSearch={setFilters} />
           {works.isPending ? (
             <ul className={styles.choices} aria-hidden="true">
               {[0, 1, 2, 3].map((i) => (

@@ -1,22 +1,27 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 
 import type { Contest } from '@contract/contests';
 import { LIMITS } from '@contract/limits';
 import { M } from '@contract/messages';
+import { useImageCount } from '@web/lib/image-count';
+import { useNamedList } from '@web/lib/named-lists';
 import { useNetworkAction } from '@web/lib/network-action';
-import { notify } from '@web/lib/toast';
+import type { Photo } from '@web/lib/photos';
+import { usePhotoList } from '@web/lib/use-photo-list';
 import { Button } from '@web/ui/button';
 import { SelectField, TextAreaField, TextField } from '@web/ui/field';
 import { Modal } from '@web/ui/modal';
 import { Notice } from '@web/ui/page-shell';
+import { PhotoPicker } from '@web/ui/photo-picker';
+import { TagChips } from '@web/ui/tag-chips';
 import { useCreateWork, useSubmitEntry } from '../api/enter-contest';
-import { useImageCount, useNamedList } from '../api/work-helpers';
 import { ConsentCheck } from './consent-check';
 import { validateEntryForm, type EntryFormErrors } from './contest-logic';
-import { compressPhotos, EntryPhotos, newPhoto, type EntryPhoto } from './entry-photos';
 import { ENTRY_NEEDS_NETWORK } from './entry-offline';
 import styles from './entry.module.css';
+
+const NO_PHOTOS: Photo[] = [];
 
 interface UploadEntryProps {
   open: boolean;
@@ -24,29 +29,6 @@ interface UploadEntryProps {
   onClose: () => void;
   /** The entry went in: the server's message. */
   onEntered: (message: string) => void;
-}
-
-function TagChoices({ value, onChange, disabled }: { value: number[]; onChange: (tags: number[]) => void; disabled: boolean }) {
-  const { t } = useLingui();
-  const tags = useNamedList('tags');
-  if (!tags.data?.length) return null;
-  const toggle = (id: number) => onChange(value.includes(id) ? value.filter((v) => v !== id) : [...value, id]);
-  return (
-    <fieldset className={styles.tags}>
-      <legend className={styles.legend}>{t`Tags`}</legend>
-      <div className={styles.chips}>
-        {tags.data.map((tag) => {
-          const on = value.includes(tag.id);
-          return (
-            <button key={tag.id} type="button" className={styles.chip} aria-pressed={on} disabled={disabled} onClick={() => toggle(tag.id)}>
-              <span aria-hidden="true">{on ? '✓' : '+'}</span>
-              {tag.name}
-            </button>
-          );
-        })}
-      </div>
-    </fieldset>
-  );
 }
 
 /**
@@ -58,12 +40,12 @@ function TagChoices({ value, onChange, disabled }: { value: number[]; onChange: 
 export function UploadEntryModal({ open, contest, onClose, onEntered }: UploadEntryProps) {
   const { t, i18n } = useLingui();
   const categories = useNamedList('categories');
+  const tagList = useNamedList('tags');
   const imageCount = useImageCount();
   const create = useCreateWork();
   const submit = useSubmitEntry();
   const network = useNetworkAction(ENTRY_NEEDS_NETWORK);
   const photosErrorId = useId();
-  const [photos, setPhotos] = useState<EntryPhoto[]>([]);
   const [title, setTitle] = useState('');
   const [comments, setComments] = useState('');
   const [category, setCategory] = useState('');
@@ -72,21 +54,14 @@ export function UploadEntryModal({ open, contest, onClose, onEntered }: UploadEn
   const [tried, setTried] = useState(false);
   const [createdId, setCreatedId] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
 
   const busy = create.isPending || submit.isPending;
-  const compressing = photos.some((p) => p.status === 'compressing');
-  const ready = photos.filter((p) => p.status === 'ready');
   const stored = imageCount.data?.total_images ?? 0;
   const limit = imageCount.data ? imageCount.data.limit : LIMITS.freePlanImageLimit;
-  const freeLimitReached = limit !== null && stored + photos.length >= limit;
-  const canAdd = photos.length < LIMITS.maxImagesPerWork && !freeLimitReached;
+  // Every photo here is new: the free plan counts them beside the stored ones.
+  const photoList = usePhotoList(NO_PHOTOS, { used: stored, limit });
+  const { photos, freeLimitReached, canAdd, compressing } = photoList;
+  const ready = photos.filter((p) => p.status === 'ready');
   const locked = busy || createdId !== null;
   // A photo still being prepared counts: Submit waits for it anyway.
   const usable = photos.filter((p) => p.status !== 'error').length;
@@ -94,24 +69,6 @@ export function UploadEntryModal({ open, contest, onClose, onEntered }: UploadEn
 
   // Shown from the first submit on, then following what is typed (the spec's "shown when touched").
   const errors: EntryFormErrors = tried ? validateEntryForm(values) : {};
-
-  const update = (key: string, patch: Partial<EntryPhoto>) => {
-    if (mounted.current) setPhotos((list) => list.map((p) => (p.key === key ? { ...p, ...patch } : p)));
-  };
-
-  const add = (picked: File[], source: 'camera' | 'library') => {
-    const files = picked.filter((f) => f.type.startsWith('image/'));
-    if (files.length < picked.length) notify.error(t`Only image files can be chosen`);
-    if (!files.length) return;
-    if (source === 'library' && files.length > LIMITS.maxImagesPerWork) return void notify.error(t`You can only upload up to 5 images`);
-    if (photos.length + files.length > LIMITS.maxImagesPerWork) return void notify.error(t`Total number of images cannot exceed 5`);
-    if (limit !== null && stored + photos.length + files.length > limit) {
-      return void notify.error(i18n._(M.freePlanLimit.id, { count: stored }), 6000);
-    }
-    const added = files.map(newPhoto);
-    setPhotos((list) => [...list, ...added]);
-    void compressPhotos(added, update);
-  };
 
   const close = () => {
     if (busy) return;
@@ -174,12 +131,14 @@ export function UploadEntryModal({ open, contest, onClose, onEntered }: UploadEn
           </p>
         )}
         <fieldset disabled={locked} className={styles.plainFieldset}>
-          <EntryPhotos
+          <PhotoPicker
+            compact
+            required
             photos={photos}
             canAdd={canAdd}
             disabled={locked}
-            onAdd={add}
-            onRemove={(key) => setPhotos((list) => list.filter((p) => p.key !== key))}
+            onAdd={photoList.add}
+            onRemove={photoList.remove}
             error={fieldError(errors.photos)}
             errorId={photosErrorId}
           />
@@ -209,7 +168,7 @@ export function UploadEntryModal({ open, contest, onClose, onEntered }: UploadEn
               </option>
             ))}
           </SelectField>
-          <TagChoices value={tags} onChange={setTags} disabled={locked} />
+          {tagList.data?.length ? <TagChips compact tags={tagList.data} value={tags} onChange={setTags} disabled={locked} /> : null}
         </fieldset>
         {createdId !== null && !busy && (
           <Notice>

@@ -7,18 +7,18 @@ import { z } from 'zod';
 import { LIMITS } from '@contract/limits';
 import { M } from '@contract/messages';
 import { workFields } from '@contract/works';
+import { useImageCount } from '@web/lib/image-count';
+import { useNamedList } from '@web/lib/named-lists';
 import type { NetworkAction } from '@web/lib/network-action';
+import type { Photo } from '@web/lib/photos';
 import { queuedImageCount, useQueue, type QueueFields } from '@web/lib/queue';
-import { notify } from '@web/lib/toast';
+import { usePhotoList } from '@web/lib/use-photo-list';
 import { Button } from '@web/ui/button';
 import { SelectField, TextAreaField, TextField } from '@web/ui/field';
 import { Notice } from '@web/ui/page-shell';
+import { PhotoPicker } from '@web/ui/photo-picker';
 import { Switch } from '@web/ui/switch';
-import { useNamedList } from '../api/get-named-lists';
-import { useImageCount } from '../api/get-image-count';
-import { PhotoPicker } from './photo-picker';
-import { compressAll, newPhoto, type Photo } from './photos';
-import { TagChips } from './tag-chips';
+import { TagChips } from '@web/ui/tag-chips';
 import styles from './works.module.css';
 
 const schema = z.object({ title: workFields.shape.title, description: workFields.shape.description });
@@ -60,9 +60,9 @@ export function WorkForm({
 }: WorkFormProps) {
   const { t, i18n } = useLingui();
   const categories = useNamedList('categories');
+  const tagList = useNamedList('tags');
   const imageCount = useImageCount();
   const queued = useQueue((s) => queuedImageCount(s.items, queuedId));
-  const [photos, setPhotos] = useState<Photo[]>(initialPhotos);
   const [category, setCategory] = useState(initialFields.category ? String(initialFields.category) : '');
   const [tags, setTags] = useState<number[]>(initialFields.tags);
   const [isPublic, setIsPublic] = useState(initialFields.is_public);
@@ -72,39 +72,15 @@ export function WorkForm({
     defaultValues: { title: initialFields.title, description: initialFields.description },
     mode: 'onTouched',
   });
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
 
   const stored = imageCount.data?.total_images ?? 0;
   const limit = imageCount.data ? imageCount.data.limit : LIMITS.freePlanImageLimit;
-  const newCount = photos.filter((p) => p.existingId === null).length;
   const used = stored + queued;
-  const freeLimitReached = limit !== null && used + newCount >= limit;
-  const canAdd = photos.length < LIMITS.maxImagesPerWork && !freeLimitReached;
-  const compressing = photos.some((p) => p.status === 'compressing');
-
-  const update = (key: string, patch: Partial<Photo>) => {
-    if (mounted.current) setPhotos((list) => list.map((p) => (p.key === key ? { ...p, ...patch } : p)));
-  };
+  const photoList = usePhotoList(initialPhotos, { used, limit });
+  const { photos, freeLimitReached, canAdd, compressing } = photoList;
 
   const add = (picked: File[], source: 'camera' | 'library') => {
-    const files = picked.filter((f) => f.type.startsWith('image/'));
-    if (files.length < picked.length) notify.error(t`Only image files can be chosen`);
-    if (!files.length) return;
-    if (source === 'library' && files.length > LIMITS.maxImagesPerWork) return void notify.error(t`You can only upload up to 5 images`);
-    if (photos.length + files.length > LIMITS.maxImagesPerWork) return void notify.error(t`Total number of images cannot exceed 5`);
-    if (limit !== null && used + newCount + files.length > limit) {
-      return void notify.error(i18n._(M.freePlanLimit.id, { count: used }), 6000);
-    }
-    const added = files.map(newPhoto);
-    setPhotos((list) => [...list, ...added]);
-    setPhotoError(undefined);
-    void compressAll(added, update);
+    if (photoList.add(picked, source)) setPhotoError(undefined);
   };
 
   const sharedAdded = useRef<File[] | undefined>(undefined);
@@ -115,16 +91,6 @@ export function WorkForm({
     // `add` reads the current photos and limits; the effect runs only when new shared files arrive.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sharedFiles]);
-
-  const move = (key: string, step: -1 | 1) =>
-    setPhotos((list) => {
-      const from = list.findIndex((p) => p.key === key);
-      const to = from + step;
-      if (from < 0 || to < 0 || to >= list.length) return list;
-      const next = [...list];
-      [next[from], next[to]] = [next[to] as Photo, next[from] as Photo];
-      return next;
-    });
 
   // Every error of a submit shows at once: the photos' beside the fields' (works spec §5), not one after the other.
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -143,14 +109,7 @@ export function WorkForm({
 
   return (
     <form onSubmit={submit} noValidate className={styles.form}>
-      <PhotoPicker
-        photos={photos}
-        canAdd={canAdd}
-        onAdd={add}
-        onRemove={(key) => setPhotos((list) => list.filter((p) => p.key !== key))}
-        onMove={move}
-        error={photoError}
-      />
+      <PhotoPicker photos={photos} canAdd={canAdd} onAdd={add} onRemove={photoList.remove} onMove={photoList.move} error={photoError} />
       {freeLimitReached && limit !== null && <Notice>{i18n._(M.freePlanLimit.id, { count: used })}</Notice>}
       <TextField label={t`Title`} required maxLength={100} error={formState.errors.title?.message} {...register('title')} />
       <TextAreaField
@@ -168,7 +127,7 @@ export function WorkForm({
           </option>
         ))}
       </SelectField>
-      <TagChips value={tags} onChange={setTags} />
+      <TagChips tags={tagList.data ?? []} value={tags} onChange={setTags} />
       <div className={styles.publish}>
         <span className={styles.publishLabel} id="publish-label">
           <Trans>Publish setting</Trans>

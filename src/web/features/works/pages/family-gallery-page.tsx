@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 
 import { useProfile } from '@web/lib/profile';
+import { useWorkList, type WorkFilters } from '@web/lib/work-lists';
 import { Avatar } from '@web/ui/avatar';
 import { OfflineDataNote } from '@web/ui/offline-data-note';
 import { PageShell } from '@web/ui/page-shell';
-import { useWorkList } from '../api/works-list';
-import type { WorkFilters } from '../api/works-list';
 import { useLikeToggle } from '../components/use-like-toggle';
 import { WorkFiltersBar } from '../components/work-filters';
 import { SaveForOffline } from '../components/save-for-offline';

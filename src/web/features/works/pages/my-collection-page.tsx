@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 
+import { useWorkList, type WorkFilters } from '@web/lib/work-lists';
 import { PageShell } from '@web/ui/page-shell';
-import { useWorkList } from '../api/works-list';
-import type { WorkFilters } from '../api/works-list';
 import { WorkFiltersBar } from '../components/work-filters';
 import { WorkTile } from '../components/work-tile';
 import { WorksWall } from '../components/works-wall';

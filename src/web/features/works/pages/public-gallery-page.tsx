@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 
+import { useWorkList, type WorkFilters } from '@web/lib/work-lists';
 import { OfflineDataNote } from '@web/ui/offline-data-note';
 import { PageShell } from '@web/ui/page-shell';
-import { useWorkList } from '../api/works-list';
-import type { WorkFilters } from '../api/works-list';
 import { useLikeToggle } from '../components/use-like-toggle';
 import { WorkFiltersBar } from '../components/work-filters';
 import { WorkTile } from '../components/work-tile';

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 
+import { readyPhoto, type Photo } from '@web/lib/photos';
 import { useActiveProfileId, useProfile } from '@web/lib/profile';
 import { addToQueue, replaceInQueue, useQueue, type QueueFields, type QueuedImage } from '@web/lib/queue';
 import { flushQueue, tellKeptOnDevice } from '@web/lib/queue-sync';
@@ -9,7 +10,6 @@ import { takeSharedFiles } from '@web/lib/shared-files';
 import { isOnline } from '@web/lib/use-online';
 import { notify } from '@web/lib/toast';
 import { PageShell } from '@web/ui/page-shell';
-import { readyPhoto, type Photo } from '../components/photos';
 import { WorkForm } from '../components/work-form';
 
 const EMPTY: QueueFields = { title: '', description: '', category: null, tags: [], is_public: false };

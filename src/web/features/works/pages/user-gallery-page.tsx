@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { useSearch } from 'wouter';
 
+import { useWorkList } from '@web/lib/work-lists';
 import { LinkButton } from '@web/ui/button';
 import { PageShell } from '@web/ui/page-shell';
-import { useWorkList } from '../api/works-list';
 import { WorkTile } from '../components/work-tile';
 import { WorksWall } from '../components/works-wall';
 import type { UserGalleryState } from './family-gallery-page';

@@ -1,4 +1,7 @@
-/** The one hook of the five paged works lists (public, my, collection, family, a member's): page 1 replaces, later pages append. */
+/**
+ * The one hook of the five paged works lists (public, my, collection, family, a member's): page 1 replaces, later
+ * pages append. The works walls use it, and the contest's gallery picker lists the child's own works with it.
+ */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '@web/lib/http';

@@ -1,3 +1,4 @@
+/** The categories and tags, for the works' forms and filters and the contest's entry forms (one cache, one key). */
 import { useLingui } from '@lingui/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 

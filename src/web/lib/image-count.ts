@@ -1,3 +1,4 @@
+/** The account's image count and its free-plan limit: capture's forms (works) and the contest's upload form. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { LIMITS } from '@contract/limits';

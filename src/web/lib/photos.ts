@@ -1,4 +1,7 @@
-/** The photos of the work form: new ones (compressed on the device) and, when editing, existing ones. */
+/**
+ * The photos of a work being made: capture's register and edit forms (works) and the contest's upload form
+ * (contests). New ones are compressed on the device (./compress); existing ones, when editing, are re-fetched.
+ */
 import { compressImage } from '@web/lib/compress';
 
 export interface Photo {

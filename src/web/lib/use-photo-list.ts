@@ -1,0 +1,88 @@
+/**
+ * The photos of a work being made, with the rules for adding to them (works spec §5, §8): images only, 5 at the
+ * most, and no more than the free plan's limit, each refusal said in a toast; an added photo is compressed on the
+ * device (./photos) with its progress. Capture's register and edit forms (works) and the contest's upload form
+ * (contests) share it, so both say the same thing about the same limit.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState } from 'react';
+
+import { LIMITS } from '@contract/limits';
+import { M } from '@contract/messages';
+import { compressAll, newPhoto, type Photo } from './photos';
+import { notify } from './toast';
+
+export interface PhotoAllowance {
+  /** The account's images already counted: stored on the server, and queued on the device when capture queues. */
+  used: number;
+  /** The free plan's limit, or null for none. */
+  limit: number | null;
+}
+
+export function usePhotoList(initial: Photo[], { used, limit }: PhotoAllowance) {
+  const { t, i18n } = useLingui();
+  const [photos, setPhotos] = useState<Photo[]>(initial);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  // Photos already on the server (editing) are counted in `used`.
+  const newCount = photos.filter((p) => p.existingId === null).length;
+  const freeLimitReached = limit !== null && used + newCount >= limit;
+
+  const update = (key: string, patch: Partial<Photo>) => {
+    if (mounted.current) setPhotos((list) => list.map((p) => (p.key === key ? { ...p, ...patch } : p)));
+  };
+
+  /** Adds what was taken or chosen; false when nothing was added (a toast says why). */
+  const add = (picked: File[], source: 'camera' | 'library'): boolean => {
+    const files = picked.filter((f) => f.type.startsWith('image/'));
+    if (files.length < picked.length) notify.error(t`Only image files can be chosen`);
+    if (!files.length) return false;
+    const refusal =
+      source === 'library' && files.length > LIMITS.maxImagesPerWork
+        ? t`You can only upload up to 5 images`
+        : photos.length + files.length > LIMITS.maxImagesPerWork
+          ? t`Total number of images cannot exceed 5`
+          : null;
+    if (refusal) {
+      notify.error(refusal);
+      return false;
+    }
+    if (limit !== null && used + newCount + files.length > limit) {
+      notify.error(i18n._(M.freePlanLimit.id, { count: used }), 6000);
+      return false;
+    }
+    const added = files.map(newPhoto);
+    setPhotos((list) => [...list, ...added]);
+    void compressAll(added, update);
+    return true;
+  };
+
+  const remove = (key: string) => setPhotos((list) => list.filter((p) => p.key !== key));
+
+  const move = (key: string, step: -1 | 1) =>
+    setPhotos((list) => {
+      const from = list.findIndex((p) => p.key === key);
+      const to = from + step;
+      if (from < 0 || to < 0 || to >= list.length) return list;
+      const next = [...list];
+      [next[from], next[to]] = [next[to] as Photo, next[from] as Photo];
+      return next;
+    });
+
+  return {
+    photos,
+    add,
+    remove,
+    move,
+    freeLimitReached,
+    /** Under 5, and under the free plan's limit. */
+    canAdd: photos.length < LIMITS.maxImagesPerWork && !freeLimitReached,
+    compressing: photos.some((p) => p.status === 'compressing'),
+  };
+}
