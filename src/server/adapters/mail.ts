@@ -3,7 +3,7 @@
  * an .eml file to DATA_DIR/outbox/ (names sort by time) and its link is printed, so a developer can
  * sign up and verify without a mail server.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import nodemailer from 'nodemailer';
@@ -55,7 +55,11 @@ export function createMailAdapter(options: {
       // ISO time plus a counter: lexical order is sending order, also within one millisecond.
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const name = `${stamp}-${String(sequence).padStart(6, '0')}.eml`;
-      await writeFile(join(options.outboxDir, name), info.message as Buffer);
+      // Written aside and renamed: whoever reads the outbox (a person, the journeys) never meets half an e-mail,
+      // whose link would end at a quoted-printable line break.
+      const path = join(options.outboxDir, name);
+      await writeFile(`${path}.part`, info.message as Buffer);
+      await rename(`${path}.part`, path);
       log(`[mail] ${m.to}: ${m.subject}${m.link ? `\n[mail] link: ${m.link}` : ''}`);
     },
   };
