@@ -28,32 +28,21 @@ export const WORK_UPLOAD: UploadLimits = {
   maxBodyBytes: LIMITS.maxImagesPerWork * LIMITS.maxUploadBytes + 1024 * 1024,
 };
 
-/** A profile: four text fields and one picture (the first file counts, as the PWA sends one). */
-export const PICTURE_UPLOAD: UploadLimits = {
-  fileField: 'profile_picture',
+/** One picture and up to 20 text fields: the first file counts (the PWA sends one), 15 MB plus room for the text. */
+const onePicture = (fileField: string): UploadLimits => ({
+  fileField,
   maxFiles: 1,
   tooManyFiles: null,
   maxFields: 20,
   maxBodyBytes: LIMITS.maxUploadBytes + 256 * 1024,
-};
+});
 
+/** A profile: four text fields and its picture. */
+export const PICTURE_UPLOAD = onePicture('profile_picture');
 /** A contest (the console's form): its thumbnail and a few text fields. */
-export const CONTEST_UPLOAD: UploadLimits = {
-  fileField: 'thumbnail',
-  maxFiles: 1,
-  tooManyFiles: null,
-  maxFields: 20,
-  maxBodyBytes: LIMITS.maxUploadBytes + 256 * 1024,
-};
-
+export const CONTEST_UPLOAD = onePicture('thumbnail');
 /** A sponsor banner (the super admin's console): its image and a few text fields. */
-export const BANNER_UPLOAD: UploadLimits = {
-  fileField: 'banner_image',
-  maxFiles: 1,
-  tooManyFiles: null,
-  maxFields: 20,
-  maxBodyBytes: LIMITS.maxUploadBytes + 256 * 1024,
-};
+export const BANNER_UPLOAD = onePicture('banner_image');
 
 /** Every JSON body: the largest the contract allows (a profile's 100 shared users) is far below. */
 export const JSON_BODY_LIMIT = 256 * 1024;

@@ -21,6 +21,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+import { JOIN_POLICIES } from '@contract/console';
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable('users', {
@@ -62,13 +64,11 @@ export const profiles = pgTable(
   (t) => [uniqueIndex('profiles_user_username_uq').on(t.userId, t.username)],
 );
 
-/** How a profile that proved the code joins: at once (`code`, the default) or once staff approve it (`approval`). */
-export const JOIN_POLICIES = ['code', 'approval'] as const;
-
 export const organizations = pgTable('organizations', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   code: text('code').notNull().unique(),
+  /** How a profile that proved the code joins: at once (`code`, the default) or once staff approve it (`approval`). */
   joinPolicy: text('join_policy', { enum: JOIN_POLICIES }).notNull().default('code'),
   createdAt: createdAt(),
 });

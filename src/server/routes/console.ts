@@ -2,11 +2,9 @@
  * The organization console and the super admin (issue 12). Who may call each operation (`staff` of `{orgId}`,
  * `admin`) is checked by routes/register.ts before these run; the domain scopes every query by the organization.
  */
-import type { Context } from 'hono';
-
 import { ENDPOINTS } from '@contract/endpoints';
 import { M } from '@contract/messages';
-import { createBanner, deleteBanner, listBanners, updateBanner, type BannerInput } from '../domain/banners-admin';
+import { createBanner, deleteBanner, listBanners, updateBanner } from '../domain/banners-admin';
 import { mailLog, previewMail, sendBulkMail } from '../domain/bulk-mail';
 import { adminOrganizations, createOrganization, inviteStaff, removeStaff } from '../domain/org-admin';
 import {
@@ -18,27 +16,8 @@ import {
   removeMember,
   updateJoinPolicy,
 } from '../domain/org-members';
-import type { AppEnv } from '../env';
-import { ValidationError } from '../errors';
-import { readUpload } from '../middleware/multipart';
-import { parseOrThrow } from '../middleware/validate';
+import { readPictureForm } from './picture-form';
 import type { Handlers } from './register';
-
-const { fields: bannerFields, upload: bannerUpload } = ENDPOINTS.adminBannerCreate.body;
-
-/**
- * A banner's text fields, checked by the contract (NUL included), and its image (null when none was chosen), through
- * the streaming reader that stops at its limits. A repeated field, or a file sent as a text field, fails the check.
- */
-async function readBannerForm(c: Context<AppEnv>): Promise<{ fields: BannerInput; image: Uint8Array | null }> {
-  const form = await readUpload(c, bannerUpload);
-  const values = new Map<string, unknown>();
-  for (const [name, value] of form.entries) values.set(name, values.has(name) ? [values.get(name), value].flat() : value);
-  for (const name of form.filesElsewhere) values.set(name, null);
-  const fields = parseOrThrow(bannerFields, Object.fromEntries(values));
-  if (form.textAsFile) throw ValidationError.of(bannerUpload.fileField, M.imageType.id);
-  return { fields, image: form.files[0]?.bytes ?? null };
-}
 
 export const consoleHandlers = {
   // ---- staff ----------------------------------------------------------------------------------
@@ -72,12 +51,12 @@ export const consoleHandlers = {
   adminStaffRemove: async ({ deps, params, body, t }) => removeStaff(deps, params.orgId, body.email, t),
   adminBanners: async ({ deps }) => listBanners(deps),
   adminBannerCreate: async ({ c, deps }) => {
-    const { fields, image } = await readBannerForm(c);
-    return createBanner(deps, fields, image);
+    const { fields, picture } = await readPictureForm(c, ENDPOINTS.adminBannerCreate.body, null);
+    return createBanner(deps, fields, picture);
   },
   adminBannerUpdate: async ({ c, deps, params }) => {
-    const { fields, image } = await readBannerForm(c);
-    return updateBanner(deps, params.id, fields, image);
+    const { fields, picture } = await readPictureForm(c, ENDPOINTS.adminBannerUpdate.body, null);
+    return updateBanner(deps, params.id, fields, picture);
   },
   adminBannerDelete: async ({ deps, params, t }) => {
     await deleteBanner(deps, params.id);

@@ -7,7 +7,6 @@ import type { Context } from 'hono';
 
 import { ENDPOINTS } from '@contract/endpoints';
 import { M } from '@contract/messages';
-import type { ContestInput } from '../domain/contests';
 import {
   contestDetail,
   contestEntriesOf,
@@ -23,9 +22,7 @@ import {
 import type { ContestViewer } from '../domain/contest-views';
 import type { Auth } from '../domain/sessions';
 import type { AppEnv } from '../env';
-import { ValidationError } from '../errors';
-import { readUpload } from '../middleware/multipart';
-import { issuesToFields } from '../middleware/validate';
+import { readPictureForm } from './picture-form';
 import type { Handlers } from './register';
 
 const viewerOf = (auth: Auth | null): ContestViewer => ({ profileId: auth?.profile?.id ?? null, loggedIn: auth !== null });
@@ -34,40 +31,6 @@ const viewerOf = (auth: Auth | null): ContestViewer => ({ profileId: auth?.profi
 function linksOf(c: Context<AppEnv>) {
   const url = new URL(c.req.url);
   return { path: url.pathname, query: url.searchParams };
-}
-
-const { fields: contestFields, upload } = ENDPOINTS.orgContestCreate.body;
-
-/**
- * The console's form: its text fields against the contract, and the thumbnail (required on create), through the
- * streaming reader that stops at its limits. Field and thumbnail errors come back together in one 400. A repeated
- * field, or a file under a text field's name, is not a text; text holding NUL cannot be stored, so it is invalid.
- */
-async function readContestForm(
-  c: Context<AppEnv>,
-  thumbnailRequired: boolean,
-): Promise<{ fields: ContestInput; thumbnail: Uint8Array | null }> {
-  const form = await readUpload(c, upload);
-  const errors: Record<string, string[]> = {};
-  const values: Record<string, unknown> = {};
-  for (const [name, raw] of form.entries) {
-    // A form's line breaks travel as CRLF; criteria are stored one per line, with LF.
-    const value = raw.replace(/\r\n?/g, '\n');
-    if (value.includes('\u0000')) errors[name] = [M.invalidValue.id];
-    else values[name] = name in values ? [values[name], value].flat() : value;
-  }
-  for (const name of form.filesElsewhere) values[name] = null;
-  const parsed = contestFields.safeParse(values);
-  if (!parsed.success) {
-    for (const [field, ids] of Object.entries(issuesToFields(parsed.error.issues))) {
-      const key = field.split('.')[0]!;
-      if (!errors[key]) errors[key] = ids;
-    }
-  }
-  if (form.textAsFile) errors[upload.fileField] = [M.imageType.id];
-  else if (thumbnailRequired && form.files.length === 0) errors[upload.fileField] = [M.thumbnailRequired.id];
-  if (Object.keys(errors).length > 0 || !parsed.success) throw new ValidationError(errors);
-  return { fields: parsed.data, thumbnail: form.files[0]?.bytes ?? null };
 }
 
 export const contestsHandlers = {
@@ -84,13 +47,13 @@ export const contestsHandlers = {
   orgContests: async ({ c, deps, params, query }) =>
     listOrgContests(deps, params.orgId, query.page, { profileId: null, loggedIn: true }, linksOf(c)),
   orgContestCreate: async ({ c, deps, auth, params }) => {
-    const { fields, thumbnail } = await readContestForm(c, true);
+    const { fields, picture: thumbnail } = await readPictureForm(c, ENDPOINTS.orgContestCreate.body, M.thumbnailRequired);
     return createContest(deps, params.orgId, auth.user.id, fields, thumbnail!);
   },
   orgContestUpdate: async ({ c, deps, params }) => {
     // Another organization's contest is not found before its body is read.
     await orgContest(deps.db, params.orgId, params.contestId);
-    const { fields, thumbnail } = await readContestForm(c, false);
+    const { fields, picture: thumbnail } = await readPictureForm(c, ENDPOINTS.orgContestUpdate.body, null);
     return updateContest(deps, params.orgId, params.contestId, fields, thumbnail);
   },
   orgContestDelete: async ({ deps, params, t }) => {

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { bannerFields, type AdminBanner, type BannerFields } from '@contract/console';
@@ -12,6 +11,7 @@ import { TextField } from '@web/ui/field';
 import { pageStyles } from '@web/ui/page-shell';
 import { useSaveBanner } from '../api/banners';
 import { ImageInput } from './image-input';
+import { useFormImage } from './use-form-image';
 import styles from './org.module.css';
 import wall from './wall.module.css';
 
@@ -29,9 +29,7 @@ interface BannerFormProps {
 export function BannerForm({ banner, nextOrder, onDone }: BannerFormProps) {
   const { t, i18n } = useLingui();
   const save = useSaveBanner();
-  const [image, setImage] = useState<File | null>(null);
-  const [imageError, setImageError] = useState<string>();
-  const [compressing, setCompressing] = useState(false);
+  const image = useFormImage('banner_image', !banner, M.bannerImageRequired.id);
   const { register, handleSubmit, formState, setError } = useForm<BannerFields, unknown, BannerFields>({
     resolver: zodResolver(bannerFields, undefined, { raw: true }),
     defaultValues: {
@@ -45,18 +43,15 @@ export function BannerForm({ banner, nextOrder, onDone }: BannerFormProps) {
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    if (!banner && !image) return setImageError(M.bannerImageRequired.id);
-    const body = new FormData();
-    for (const key of TEXT_FIELDS) body.append(key, String(values[key] ?? ''));
-    if (image) body.append('banner_image', image);
+    if (image.missing()) return;
     try {
-      await save.mutateAsync({ id: banner?.id, body });
+      await save.mutateAsync({ id: banner?.id, body: image.body(values, TEXT_FIELDS) });
       notify.success(i18n._(M.bannerSaved.id));
       onDone();
     } catch (error) {
       const errors = fieldErrors(error);
       for (const key of TEXT_FIELDS) if (errors[key]) setError(key, { message: errors[key] });
-      if (errors.banner_image) setImageError(errors.banner_image);
+      if (errors.banner_image) image.setError(errors.banner_image);
     }
   });
 
@@ -66,24 +61,12 @@ export function BannerForm({ banner, nextOrder, onDone }: BannerFormProps) {
       className={`${pageStyles.card} ${styles.section}`}
       noValidate
       onSubmit={(event) => {
-        if (!banner && !image) setImageError(M.bannerImageRequired.id);
+        image.missing();
         void onSubmit(event);
       }}
     >
       <h2 className={styles.sectionTitle}>{banner ? t`Edit the banner` : t`New banner`}</h2>
-      <ImageInput
-        label={t`Banner image`}
-        required={!banner}
-        shape="wide"
-        currentSrc={banner?.banner_image}
-        file={image}
-        error={imageError}
-        onBusy={setCompressing}
-        onChange={(file) => {
-          setImage(file);
-          setImageError(undefined);
-        }}
-      />
+      <ImageInput label={t`Banner image`} shape="wide" currentSrc={banner?.banner_image} {...image.inputProps} />
       <TextField label={t`Sponsor name`} required maxLength={100} error={e.name?.message} {...register('name')} />
       <TextField
         label={t`Link`}
@@ -116,15 +99,15 @@ export function BannerForm({ banner, nextOrder, onDone }: BannerFormProps) {
         error={e.sort_order?.message}
         {...register('sort_order')}
       />
-      {save.isPending && image && (
+      {save.isPending && image.file && (
         <div role="status">
           <progress className={wall.progress} aria-label={t`Uploading the banner`} />
           <span className={pageStyles.lead}>{t`Uploading the banner…`}</span>
         </div>
       )}
       <div className={styles.formActions}>
-        <Button type="submit" size="large" block disabled={save.isPending || compressing} aria-busy={save.isPending}>
-          {save.isPending ? t`Saving…` : compressing ? t`Preparing the image…` : t`Save the banner`}
+        <Button type="submit" size="large" block disabled={save.isPending || image.busy} aria-busy={save.isPending}>
+          {save.isPending ? t`Saving…` : image.busy ? t`Preparing the image…` : t`Save the banner`}
         </Button>
         <Button variant="ghost" block onClick={onDone}>
           <Trans>Cancel</Trans>

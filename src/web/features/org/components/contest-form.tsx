@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import type { ConsoleOrganization } from '@contract/console';
@@ -13,6 +12,7 @@ import { TextAreaField, TextField } from '@web/ui/field';
 import { pageStyles } from '@web/ui/page-shell';
 import { useSaveContest } from '../api/contests';
 import { ImageInput } from './image-input';
+import { useFormImage } from './use-form-image';
 import { suggestedPeriod, toJapanInput } from './japan-time';
 import styles from './org.module.css';
 import wall from './wall.module.css';
@@ -46,9 +46,7 @@ interface ContestFormProps {
 export function ContestForm({ org, contest, onDone }: ContestFormProps) {
   const { t, i18n } = useLingui();
   const save = useSaveContest();
-  const [thumbnail, setThumbnail] = useState<File | null>(null);
-  const [thumbError, setThumbError] = useState<string>();
-  const [compressing, setCompressing] = useState(false);
+  const thumbnail = useFormImage('thumbnail', !contest, M.thumbnailRequired.id);
   const { register, handleSubmit, formState, setError } = useForm<Input, unknown, Input>({
     resolver: zodResolver(contestFields, undefined, { raw: true }),
     defaultValues: initialValues(contest),
@@ -56,22 +54,18 @@ export function ContestForm({ org, contest, onDone }: ContestFormProps) {
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    if (!contest && !thumbnail) return setThumbError(M.thumbnailRequired.id);
-    const body = new FormData();
-    for (const key of TEXT_FIELDS) body.append(key, String(values[key] ?? ''));
-    if (thumbnail) body.append('thumbnail', thumbnail);
+    if (thumbnail.missing()) return;
     try {
-      await save.mutateAsync({ orgId: org.id, contestId: contest?.id, body });
+      await save.mutateAsync({ orgId: org.id, contestId: contest?.id, body: thumbnail.body(values, TEXT_FIELDS) });
       notify.success(i18n._(contest ? M.contestUpdated.id : M.contestCreated.id));
       onDone();
     } catch (error) {
       const errors = fieldErrors(error);
       for (const key of TEXT_FIELDS) if (errors[key]) setError(key, { message: errors[key] });
-      if (errors.thumbnail) setThumbError(errors.thumbnail);
+      if (errors.thumbnail) thumbnail.setError(errors.thumbnail);
     }
   });
 
-  const missingThumb = () => !contest && !thumbnail && setThumbError(M.thumbnailRequired.id);
   const e = formState.errors;
   const orgName = org.name;
   return (
@@ -79,7 +73,7 @@ export function ContestForm({ org, contest, onDone }: ContestFormProps) {
       className={pageStyles.card}
       noValidate
       onSubmit={(event) => {
-        missingThumb();
+        thumbnail.missing();
         void onSubmit(event);
       }}
     >
@@ -88,19 +82,7 @@ export function ContestForm({ org, contest, onDone }: ContestFormProps) {
         <Trans>Dates and times are Japan time.</Trans>
       </p>
       <TextField label={t`Contest name`} required maxLength={100} error={e.name?.message} {...register('name')} />
-      <ImageInput
-        label={t`Thumbnail`}
-        required={!contest}
-        shape="square"
-        currentSrc={contest?.thumbnail}
-        file={thumbnail}
-        error={thumbError}
-        onBusy={setCompressing}
-        onChange={(file) => {
-          setThumbnail(file);
-          setThumbError(undefined);
-        }}
-      />
+      <ImageInput label={t`Thumbnail`} shape="square" currentSrc={contest?.thumbnail} {...thumbnail.inputProps} />
       <TextField type="datetime-local" label={t`Starts (Japan time)`} required error={e.start_date?.message} {...register('start_date')} />
       <TextField type="datetime-local" label={t`Ends (Japan time)`} required error={e.end_date?.message} {...register('end_date')} />
       <TextAreaField label={t`Explanation`} rows={5} maxLength={5000} error={e.explanation?.message} {...register('explanation')} />
@@ -125,15 +107,15 @@ export function ContestForm({ org, contest, onDone }: ContestFormProps) {
           <Trans>Approved members of {orgName} only</Trans>
         </label>
       </fieldset>
-      {save.isPending && thumbnail && (
+      {save.isPending && thumbnail.file && (
         <div role="status">
           <progress className={wall.progress} aria-label={t`Uploading the thumbnail`} />
           <span className={pageStyles.lead}>{t`Uploading the thumbnail…`}</span>
         </div>
       )}
       <div className={styles.formActions}>
-        <Button type="submit" size="large" block disabled={save.isPending || compressing} aria-busy={save.isPending}>
-          {save.isPending ? t`Saving…` : compressing ? t`Preparing the image…` : contest ? t`Save changes` : t`Create the contest`}
+        <Button type="submit" size="large" block disabled={save.isPending || thumbnail.busy} aria-busy={save.isPending}>
+          {save.isPending ? t`Saving…` : thumbnail.busy ? t`Preparing the image…` : contest ? t`Save changes` : t`Create the contest`}
         </Button>
         <Button variant="ghost" block onClick={onDone}>
           <Trans>Cancel</Trans>
