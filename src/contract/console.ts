@@ -88,7 +88,7 @@ export const mailSent = z.object({ message: z.string(), recipients: z.number(), 
 /** One e-mail sent from the console: who sent what, when, to how many, and how far its batches got. */
 export const mailLogEntry = z.object({
   id: z.number(),
-  audience: z.enum(['members', 'staff', 'all']),
+  audience: z.enum(['members', 'staff', 'all', 'class']),
   subject: z.string(),
   sender: z.string(),
   recipients: z.number(),

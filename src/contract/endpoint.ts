@@ -46,6 +46,14 @@ export interface FormBody<S extends z.ZodType = z.ZodType> {
   schema: S;
 }
 
+/**
+ * The body as its bytes, unparsed, within JSON_BODY_LIMIT: a provider's webhook, whose signature is made over the
+ * exact bytes sent (the handler reads it with `c.req.text()`).
+ */
+export interface RawBody {
+  type: 'raw';
+}
+
 /** Text fields checked by `fields`; the files and the reader's limits by `upload`. */
 export interface MultipartBody<S extends z.ZodType = z.ZodType> {
   type: 'multipart';
@@ -62,7 +70,7 @@ export interface Endpoint {
   /** The area: the OpenAPI tag, and the first part of the PWA's query keys (invalidating an area refreshes it all). */
   tag: string;
   query?: z.ZodType;
-  body?: JsonBody | FormBody | MultipartBody;
+  body?: JsonBody | FormBody | MultipartBody | RawBody;
   /** The success answer. */
   ok: { status: 200 | 201; schema: z.ZodType };
   /** Error statuses the operation's own rules add to those its access, body, parameters and limits imply. */

@@ -51,10 +51,36 @@ import {
   staffMailBody,
   staffMailPreviewBody,
 } from './console';
+import {
+  cancelResponse,
+  checkoutBody,
+  checkoutResponse,
+  localCheckout,
+  localCheckoutPayResponse,
+  localCard,
+  localConfirmBody,
+  localConfirmResponse,
+  planList,
+  subscriptionQuery,
+  subscriptionStatus,
+  webhookResponse,
+} from './billing';
+import {
+  artistClass,
+  classFields,
+  classQuery,
+  classSignupBody,
+  classSignupResponse,
+  classVideo,
+  confirmPaymentBody,
+  confirmPaymentResponse,
+  consoleClass,
+  consoleSignups,
+} from './classes';
 import { contest, contestFields, contestQuery, submitWorkBody, submitWorkResponse, winnerBody } from './contests';
 import { endpoint, type Endpoint } from './endpoint';
 import { advertisement, advertisementQuery, inquiryFields } from './site';
-import { BANNER_UPLOAD, CONTEST_UPLOAD, PICTURE_UPLOAD, WORK_UPLOAD } from './uploads';
+import { BANNER_UPLOAD, CLASS_UPLOAD, CONTEST_UPLOAD, PICTURE_UPLOAD, WORK_UPLOAD } from './uploads';
 import { workFields, workUpdateFields, idName, imageCount, likeResponse, listQuery, paged, work } from './works';
 
 const json = <S extends z.ZodType>(schema: S) => ({ type: 'json' as const, schema });
@@ -63,6 +89,7 @@ const ok = <S extends z.ZodType>(schema: S) => ({ status: 200 as const, schema }
 const created = <S extends z.ZodType>(schema: S) => ({ status: 201 as const, schema });
 const workPage = paged(work);
 const contestPage = paged(contest);
+const classPage = paged(artistClass);
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
 
 export const ENDPOINTS = {
@@ -444,6 +471,148 @@ export const ENDPOINTS = {
     ok: ok(imageCount),
   }),
 
+  // ---- artist classes (works spec §7, issue 13) ------------------------------------------------
+  classes: endpoint({
+    method: 'GET',
+    path: '/api/artist-classes/',
+    access: 'public',
+    tag: 'classes',
+    summary: 'Published artist classes, newest first (free word, price and class type filters)',
+    query: classQuery,
+    ok: ok(classPage),
+  }),
+  myClasses: endpoint({
+    method: 'GET',
+    path: '/api/artist-classes/my-classes',
+    access: 'child',
+    tag: 'classes',
+    summary: 'The classes the child has signed up for (pending or confirmed)',
+    query: classQuery,
+    ok: ok(classPage),
+  }),
+  artistClass: endpoint({
+    method: 'GET',
+    path: '/api/artist-classes/{id}',
+    access: 'public',
+    tag: 'classes',
+    summary: "One published class; with a child token, the child's sign-up (member_signup)",
+    ok: ok(artistClass),
+  }),
+  classSignup: endpoint({
+    method: 'POST',
+    path: '/api/artist-classes/signup/',
+    access: 'child',
+    tag: 'classes',
+    summary: 'Sign the child up: a free class at once (its link is e-mailed), a paid one pending a payment intent',
+    body: json(classSignupBody),
+    ok: created(classSignupResponse),
+    // 409: already signed up and confirmed.
+    errors: [409],
+    rateLimits: [{ limit: 'classSignupUser', by: 'user' }],
+  }),
+  classVideoUrl: endpoint({
+    method: 'POST',
+    path: '/api/artist-classes/{id}/video-url/',
+    access: 'child',
+    tag: 'classes',
+    summary: "The class's video and meeting link for a confirmed sign-up of that class, also e-mailed",
+    ok: ok(classVideo),
+    // 403: not signed up, or the payment is pending.
+    rateLimits: [{ limit: 'classVideoUser', by: 'user' }],
+  }),
+  classConfirmPayment: endpoint({
+    method: 'POST',
+    path: '/api/artist-classes/confirm-payment/',
+    access: 'child',
+    tag: 'classes',
+    summary: "Confirm a paid sign-up once the server itself has found the provider's payment intent succeeded",
+    body: json(confirmPaymentBody),
+    ok: ok(confirmPaymentResponse),
+    // 404: no sign-up of this child has that intent; 422: the intent has not succeeded, or its amount differs.
+    errors: [422],
+    rateLimits: [{ limit: 'paymentConfirmUser', by: 'user' }],
+  }),
+
+  // ---- plans and billing (works spec §7, issue 13) ----------------------------------------------
+  billingPlans: endpoint({
+    method: 'GET',
+    path: '/api/billing/plans/',
+    access: 'public',
+    tag: 'billing',
+    summary: 'The plans: Free, Premium, and the organization plan',
+    ok: ok(planList),
+  }),
+  billingCheckout: endpoint({
+    method: 'POST',
+    path: '/api/billing/create-checkout-session/',
+    access: 'parent',
+    tag: 'billing',
+    summary: "Start a subscription: a checkout session at the provider, whose hosted page's URL the browser goes to",
+    body: json(checkoutBody),
+    ok: ok(checkoutResponse),
+    // 409: a paid plan is already active; 422: not a family's paid plan.
+    errors: [409, 422],
+    rateLimits: [{ limit: 'checkoutUser', by: 'user' }],
+  }),
+  billingStatus: endpoint({
+    method: 'GET',
+    path: '/api/billing/subscription-status/',
+    access: 'parent',
+    tag: 'billing',
+    summary: "The account's plan; with session_id, that checkout is first settled with the provider",
+    query: subscriptionQuery,
+    ok: ok(subscriptionStatus),
+  }),
+  billingCancel: endpoint({
+    method: 'POST',
+    path: '/api/billing/cancel-subscription/',
+    access: 'parent',
+    tag: 'billing',
+    summary: "Cancel the plan at the end of the period it is paid for",
+    ok: ok(cancelResponse),
+    errors: [409],
+  }),
+  billingWebhook: endpoint({
+    method: 'POST',
+    path: '/api/billing/webhook/',
+    access: 'guest',
+    tag: 'billing',
+    summary: "The provider's events, signed over the raw body (Stripe-Signature); a delivered event id is ignored",
+    body: { type: 'raw' },
+    ok: ok(webhookResponse),
+    rateLimits: [{ limit: 'webhookIp', by: 'ip' }],
+  }),
+  localPaymentConfirm: endpoint({
+    method: 'POST',
+    path: '/api/payments/local/confirm/',
+    access: 'guest',
+    tag: 'payments',
+    summary: "The local test provider: pay a payment intent with a test card (as stripe.confirmPayment); 404 with Stripe",
+    body: json(localConfirmBody),
+    ok: ok(localConfirmResponse),
+    rateLimits: [{ limit: 'localCardIp', by: 'ip' }],
+  }),
+  localCheckout: endpoint({
+    method: 'GET',
+    path: '/api/payments/local/checkout/{session}/',
+    access: 'guest',
+    tag: 'payments',
+    summary: "The local test provider's hosted checkout: the session's plan and its return addresses; 404 with Stripe",
+    ok: ok(localCheckout),
+  }),
+  localCheckoutPay: endpoint({
+    method: 'POST',
+    path: '/api/payments/local/checkout/{session}/pay/',
+    access: 'guest',
+    tag: 'payments',
+    summary: "The local test provider's hosted checkout: pay with a test card and start the subscription",
+    body: json(localCard),
+    ok: ok(localCheckoutPayResponse),
+    // 409: the session is no longer open.
+    errors: [409],
+    rateLimits: [{ limit: 'localCardIp', by: 'ip' }],
+  }),
+
   // ---- contests (works spec §7) ---------------------------------------------------------------
   contests: endpoint({
     method: 'GET',
@@ -597,6 +766,61 @@ export const ENDPOINTS = {
     ok: ok(contest),
     // 409: a winner was already picked; 422: the contest has not started.
     errors: [409, 422],
+  }),
+  orgClasses: endpoint({
+    method: 'GET',
+    path: '/api/org/{orgId}/classes/',
+    access: 'staff',
+    tag: 'console',
+    summary: "The organization's classes, published or not, newest first",
+    query: pageQuery,
+    ok: ok(paged(consoleClass)),
+  }),
+  orgClassCreate: endpoint({
+    method: 'POST',
+    path: '/api/org/{orgId}/classes/',
+    access: 'staff',
+    tag: 'console',
+    summary: 'Create a class (multipart: the thumbnail, re-encoded as works are, free or a price in JPY, live or recorded)',
+    body: { type: 'multipart', fields: classFields, upload: CLASS_UPLOAD },
+    ok: created(consoleClass),
+  }),
+  orgClassUpdate: endpoint({
+    method: 'POST',
+    path: '/api/org/{orgId}/classes/{classId}/update/',
+    access: 'staff',
+    tag: 'console',
+    summary: 'Edit a class, publish or unpublish it (a new thumbnail is optional; the price is fixed once someone signed up)',
+    body: { type: 'multipart', fields: classFields, upload: CLASS_UPLOAD },
+    ok: ok(consoleClass),
+    errors: [409],
+  }),
+  orgClassDelete: endpoint({
+    method: 'DELETE',
+    path: '/api/org/{orgId}/classes/{classId}/',
+    access: 'staff',
+    tag: 'console',
+    summary: 'Delete a class that nobody has signed up for, and its thumbnail',
+    ok: ok(messageResponse),
+    errors: [409],
+  }),
+  orgClassSignups: endpoint({
+    method: 'GET',
+    path: '/api/org/{orgId}/classes/{classId}/signups/',
+    access: 'staff',
+    tag: 'console',
+    summary: "A class's sign-ups: the child's username and pending or confirmed",
+    ok: ok(consoleSignups),
+  }),
+  orgClassMail: endpoint({
+    method: 'POST',
+    path: '/api/org/{orgId}/classes/{classId}/mail/',
+    access: 'staff',
+    tag: 'console',
+    summary: "E-mail the parents of the class's confirmed sign-ups (in batches after the answer, and logged)",
+    body: json(adminMailBody),
+    ok: created(mailSent),
+    rateLimits: [{ limit: 'bulkMailUser', by: 'user', counts: 'successes' }],
   }),
   orgMailPreview: endpoint({
     method: 'POST',

@@ -25,6 +25,13 @@ export const RATE_LIMITS = {
   contestSubmitUser: { name: 'contestsubmit:user', max: 30, windowSeconds: 10 * MIN },
   bulkMailUser: { name: 'bulkmail:user', max: 5, windowSeconds: 60 * MIN },
   staffInviteUser: { name: 'staffinvite:user', max: 30, windowSeconds: 60 * MIN },
+  classSignupUser: { name: 'classsignup:user', max: 30, windowSeconds: 10 * MIN },
+  classVideoUser: { name: 'classvideo:user', max: 10, windowSeconds: 60 * MIN },
+  paymentConfirmUser: { name: 'paymentconfirm:user', max: 30, windowSeconds: 10 * MIN },
+  checkoutUser: { name: 'checkout:user', max: 20, windowSeconds: 60 * MIN },
+  /** The local provider's card forms: a card-testing flood is refused as Stripe's radar would. */
+  localCardIp: { name: 'localcard:ip', max: 30, windowSeconds: 10 * MIN },
+  webhookIp: { name: 'webhook:ip', max: 600, windowSeconds: 1 * MIN },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -41,6 +41,8 @@ const onePicture = (fileField: string): UploadLimits => ({
 export const PICTURE_UPLOAD = onePicture('profile_picture');
 /** A contest (the console's form): its thumbnail and a few text fields. */
 export const CONTEST_UPLOAD = onePicture('thumbnail');
+/** An artist class (the console's form): its thumbnail and a few text fields. */
+export const CLASS_UPLOAD = onePicture('thumbnail');
 /** A sponsor banner (the super admin's console): its image and a few text fields. */
 export const BANNER_UPLOAD = onePicture('banner_image');
 

@@ -62,13 +62,17 @@ export const ROUTES: readonly RouteDef[] = [
   // Public
   { path: '/public-gallery', guard: 'public', page: page('src/web/features/works/pages/public-gallery-page.tsx'), budget: 116_336 },
   { path: '/contest-list', guard: 'public', page: page('src/web/features/contests/pages/contest-list-page.tsx') },
-  { path: '/artist-list', guard: 'public', page: placeholder('Artist Class') },
+  { path: '/artist-list', guard: 'public', page: page('src/web/features/classes/pages/artist-list-page.tsx') },
+  // The rate plans page: anyone may compare; checkout needs the parent (billing's pages, issue 13).
+  { path: '/plans', guard: 'public', page: page('src/web/features/billing/pages/plans-page.tsx') },
+  // The local test provider's hosted checkout (where Stripe's hosted page is when Stripe is configured).
+  { path: '/local-checkout', guard: 'public', page: page('src/web/features/billing/pages/local-checkout-page.tsx') },
   { path: '/contact-us', guard: 'public', page: page('src/web/features/contact/pages/contact-us-page.tsx') },
   { path: '/terms-and-services', guard: 'public', page: legal('TermsPage') },
   { path: '/privacy-policy', guard: 'public', page: legal('PrivacyPage') },
   { path: '/commercial-transaction', guard: 'public', page: legal('CommercialTransactionPage') },
   { path: '/about', guard: 'public', page: page('src/web/features/legal/pages/about-page.tsx') },
-  { path: '/artist-signup-detail', guard: 'public', page: placeholder('Artist class details') },
+  { path: '/artist-signup-detail', guard: 'public', page: page('src/web/features/classes/pages/artist-signup-detail-page.tsx') },
   { path: '/my-work', guard: 'public', page: page('src/web/features/works/pages/my-work-page.tsx') },
   // The link sent to a new e-mail address: it works logged in or not, so it is neither guest-only nor guarded.
   { path: '/confirm-email', guard: 'public', page: page('src/web/features/account/pages/confirm-email-page.tsx') },
@@ -76,6 +80,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/gallery-detail/:id', guard: 'login', page: page('src/web/features/works/pages/gallery-detail-page.tsx') },
   { path: '/contest-application', guard: 'login', page: page('src/web/features/contests/pages/contest-application-page.tsx') },
   { path: '/contest-detail', guard: 'login', page: page('src/web/features/contests/pages/contest-detail-page.tsx') },
+  // Where Checkout returns (the payment-completion page).
+  { path: '/payment-complete', guard: 'login', page: page('src/web/features/billing/pages/payment-complete-page.tsx') },
   { path: '/register-user', guard: 'login', page: page('src/web/features/profiles/pages/register-user-page.tsx') },
   { path: '/add-user', guard: 'login', page: page('src/web/features/profiles/pages/add-user-page.tsx') },
   // Only with a child token
@@ -86,11 +92,11 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/family-gallery', guard: 'child', page: page('src/web/features/works/pages/family-gallery-page.tsx') },
   { path: '/user-gallery', guard: 'child', page: page('src/web/features/works/pages/user-gallery-page.tsx') },
   { path: '/my-contests', guard: 'child', page: page('src/web/features/contests/pages/my-contests-page.tsx') },
-  { path: '/my-artist-classes', guard: 'child', page: placeholder('My Artist Classes') },
-  { path: '/artist-details', guard: 'child', page: placeholder('Artist details') },
-  { path: '/link-url', guard: 'child', page: placeholder('Class video') },
-  { path: '/link-detail', guard: 'child', page: placeholder('Class details') },
-  { path: '/payment', guard: 'child', page: placeholder('Payment') },
+  { path: '/my-artist-classes', guard: 'child', page: page('src/web/features/classes/pages/my-artist-classes-page.tsx') },
+  { path: '/artist-details', guard: 'child', page: page('src/web/features/classes/pages/artist-details-page.tsx') },
+  { path: '/link-url', guard: 'child', page: page('src/web/features/classes/pages/link-url-page.tsx') },
+  { path: '/link-detail', guard: 'child', page: page('src/web/features/classes/pages/link-detail-page.tsx') },
+  { path: '/payment', guard: 'child', page: page('src/web/features/classes/pages/payment-page.tsx') },
   // Only with a parent token and no child token
   { path: '/account-payment-info', guard: 'parent', page: page('src/web/features/account/pages/account-payment-info-page.tsx') },
   { path: '/account-info', guard: 'parent', page: page('src/web/features/account/pages/account-info-page.tsx') },
