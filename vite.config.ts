@@ -40,7 +40,9 @@ export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(appVersion),
     // The endpoint table without its schemas, for the PWA's client (src/web/lib/http.ts): zod stays out of the pages.
-    __API_ROUTES__: JSON.stringify(apiRoutes()),
+    // The console's operations come with the console (src/web/lib/console-routes.ts), not in every first load.
+    __API_ROUTES__: JSON.stringify(apiRoutes('first')),
+    __CONSOLE_API_ROUTES__: JSON.stringify(apiRoutes('console')),
     // zod starts in JIT mode and probes `new Function` when its first object schema is built; the page's
     // Content-Security-Policy has no 'unsafe-eval', so the probe is reported as a violation. Without JIT zod does
     // the same checks (the CSP journey, e2e/csp.spec.ts, fails if this stops applying); the server keeps its JIT.

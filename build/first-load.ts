@@ -39,7 +39,7 @@ export function routePages(): Plugin {
       if (id !== `\0${ROUTE_PAGES}`) return;
       const routes = ROUTES.map(({ path, guard, page, budget }) => {
         const load = `import(${JSON.stringify(`/${page.module}`)})${page.name ? `.then((m) => ({ default: m.${page.name} }))` : ''}`;
-        return `  { path: ${JSON.stringify(path)}, guard: ${JSON.stringify(guard)}, ${page.title ? `title: ${JSON.stringify(page.title)}, ` : ''}${budget !== undefined ? 'first: true, ' : ''}load: () => ${load} },`;
+        return `  { path: ${JSON.stringify(path)}, guard: ${JSON.stringify(guard)}, ${budget !== undefined ? 'first: true, ' : ''}load: () => ${load} },`;
       });
       return `export default [\n${routes.join('\n')}\n];\n`;
     },

@@ -72,7 +72,7 @@ function gzipBytes(file: string): number {
   return size;
 }
 
-// Every route has its own entry in the preload table, with its page's files (the placeholders share theirs).
+// Every route has its own entry in the preload table, with its page's files.
 const tableProblems: string[] = [];
 const entry = entryFiles();
 if (!entry.length) tableProblems.push("Vite's manifest has no entry for index.html");

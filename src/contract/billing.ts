@@ -86,7 +86,10 @@ export const localCard = z.object({
     .string({ error: M.cardExpiryInvalid.id })
     .trim()
     .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, M.cardExpiryInvalid.id),
-  cvc: z.string({ error: M.cardCvcInvalid.id }).trim().regex(/^\d{3,4}$/, M.cardCvcInvalid.id),
+  cvc: z
+    .string({ error: M.cardCvcInvalid.id })
+    .trim()
+    .regex(/^\d{3,4}$/, M.cardCvcInvalid.id),
 });
 
 /** POST /api/payments/local/confirm/: as stripe.confirmPayment, with the intent's client secret. */

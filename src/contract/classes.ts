@@ -143,11 +143,17 @@ export const classFields = z
       .max(100, M.classNameTooLong.id),
     description: z.string().trim().max(5000, M.contestTextTooLong.id).default(''),
     is_free: formBool.default(true),
+    // Empty for a free class; otherwise whole yen in range (a word, a fraction or a list is the same one error).
     price: z
-      .union([z.literal(''), z.coerce.number({ error: M.classPriceInvalid.id })])
+      .union([z.string(), z.number()], { error: M.classPriceInvalid.id })
       .optional()
-      .transform((v) => (v === '' || v === undefined ? null : v))
-      .pipe(z.number().int(M.classPriceInvalid.id).min(CLASS_PRICE_MIN, M.classPriceInvalid.id).max(CLASS_PRICE_MAX, M.classPriceInvalid.id).nullable()),
+      .transform((v, ctx) => {
+        if (v === undefined || (typeof v === 'string' && v.trim() === '')) return null;
+        const yen = Number(v);
+        if (Number.isInteger(yen) && yen >= CLASS_PRICE_MIN && yen <= CLASS_PRICE_MAX) return yen;
+        ctx.addIssue({ code: 'custom', message: M.classPriceInvalid.id });
+        return z.NEVER;
+      }),
     class_type: z.enum(CLASS_TYPES, { error: M.classTypeRequired.id }),
     url: httpsUrl,
     start_at: z
@@ -156,7 +162,8 @@ export const classFields = z
       .transform((v) => v?.trim() || undefined)
       .pipe(japanDateTime.optional()),
     video_url: httpsUrl,
-    tags: z.array(dbId).max(20).default([]),
+    // One tag arrives as a single form value, several as a repeated field.
+    tags: z.union([dbId.transform((id) => [id]), z.array(dbId).max(20)]).default([]),
     published: formBool.default(false),
   })
   .check((ctx) => {

@@ -506,8 +506,8 @@ export const ENDPOINTS = {
     summary: 'Sign the child up: a free class at once (its link is e-mailed), a paid one pending a payment intent',
     body: json(classSignupBody),
     ok: created(classSignupResponse),
-    // 409: already signed up and confirmed.
-    errors: [409],
+    // 404: no such published class, or `member` is not the token's own profile; 409: already signed up and confirmed.
+    errors: [404, 409],
     rateLimits: [{ limit: 'classSignupUser', by: 'user' }],
   }),
   classVideoUrl: endpoint({
@@ -529,7 +529,7 @@ export const ENDPOINTS = {
     body: json(confirmPaymentBody),
     ok: ok(confirmPaymentResponse),
     // 404: no sign-up of this child has that intent; 422: the intent has not succeeded, or its amount differs.
-    errors: [422],
+    errors: [404, 422],
     rateLimits: [{ limit: 'paymentConfirmUser', by: 'user' }],
   }),
 
@@ -562,13 +562,15 @@ export const ENDPOINTS = {
     summary: "The account's plan; with session_id, that checkout is first settled with the provider",
     query: subscriptionQuery,
     ok: ok(subscriptionStatus),
+    // 404: session_id names no checkout of this account.
+    errors: [404],
   }),
   billingCancel: endpoint({
     method: 'POST',
     path: '/api/billing/cancel-subscription/',
     access: 'parent',
     tag: 'billing',
-    summary: "Cancel the plan at the end of the period it is paid for",
+    summary: 'Cancel the plan at the end of the period it is paid for',
     ok: ok(cancelResponse),
     errors: [409],
   }),
@@ -587,9 +589,11 @@ export const ENDPOINTS = {
     path: '/api/payments/local/confirm/',
     access: 'guest',
     tag: 'payments',
-    summary: "The local test provider: pay a payment intent with a test card (as stripe.confirmPayment); 404 with Stripe",
+    summary: 'The local test provider: pay a payment intent with a test card (as stripe.confirmPayment); 404 with Stripe',
     body: json(localConfirmBody),
     ok: ok(localConfirmResponse),
+    // 404: Stripe is configured (the local provider's calls do not exist then).
+    errors: [404],
     rateLimits: [{ limit: 'localCardIp', by: 'ip' }],
   }),
   localCheckout: endpoint({
@@ -956,11 +960,23 @@ export type OperationId = keyof Endpoints;
 export type ApiRoute = readonly [method: Endpoint['method'], path: string, access: Endpoint['access'], tag: string];
 
 /**
- * The table without its schemas, which the build hands to the PWA (vite.config.ts, `__API_ROUTES__`): the page
- * sends its calls without loading zod; answers are checked against the schemas in development only.
+ * Operations only the organization console (`staff`, `admin` and its first screen) and the local provider's hosted
+ * checkout call, or that no page calls (the provider's webhook): kept out of the route data every page loads first.
  */
-export function apiRoutes(): Record<OperationId, ApiRoute> {
-  const out = {} as Record<OperationId, ApiRoute>;
-  for (const [id, e] of Object.entries(ENDPOINTS) as [OperationId, Endpoint][]) out[id] = [e.method, e.path, e.access, e.tag];
+export function isConsoleRoute(id: OperationId, e: Endpoint): boolean {
+  return e.access === 'staff' || e.access === 'admin' || e.tag === 'payments' || id === 'consoleHome' || id === 'billingWebhook';
+}
+
+/**
+ * The table without its schemas, which the build hands to the PWA (vite.config.ts): `first`, in the client every
+ * page loads (`__API_ROUTES__`), and `console` (isConsoleRoute), added by src/web/lib/console-routes.ts where the
+ * console or the local checkout loads (`__CONSOLE_API_ROUTES__`). The page sends its calls without loading zod;
+ * answers are checked against the schemas in development only.
+ */
+export function apiRoutes(part: 'first' | 'console' | 'all' = 'all'): Partial<Record<OperationId, ApiRoute>> {
+  const out: Partial<Record<OperationId, ApiRoute>> = {};
+  for (const [id, e] of Object.entries(ENDPOINTS) as [OperationId, Endpoint][]) {
+    if (part === 'all' || (part === 'console') === isConsoleRoute(id, e)) out[id] = [e.method, e.path, e.access, e.tag];
+  }
   return out;
 }

@@ -257,4 +257,8 @@ export const M = {
     message: 'Your plan has been cancelled. You keep it until the end of the current period.',
   },
   webhookInvalid: /*i18n*/ { id: 's.webhook_invalid', message: 'The webhook signature is not valid.' },
+  classPriceLocked: /*i18n*/ {
+    id: 's.class_price_locked',
+    message: 'Someone has already signed up for this class, so its price can no longer be changed.',
+  },
 } as const satisfies Record<string, Msg>;

@@ -85,6 +85,9 @@ function operation(id: string, e: Endpoint): Json {
       required: true,
       content: { 'multipart/form-data': { schema }, 'application/x-www-form-urlencoded': { schema } },
     };
+  } else if (e.body?.type === 'raw') {
+    // Read as its exact bytes (a provider's webhook, signed over them): any JSON the sender signed.
+    op.requestBody = { required: true, content: { 'application/json': { schema: {} } } };
   } else if (e.body?.type === 'multipart') {
     const fields = jsonSchema(e.body.fields, 'input') as { properties?: Json };
     const file = { type: 'string', contentMediaType: 'application/octet-stream' };

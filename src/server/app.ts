@@ -23,6 +23,8 @@ import { serveMedia, servePwa } from './middleware/static';
 import { accountHandlers } from './routes/account';
 import { workHandlers } from './routes/works';
 import { authHandlers } from './routes/auth';
+import { billingHandlers } from './routes/billing';
+import { classesHandlers } from './routes/classes';
 import { consoleHandlers } from './routes/console';
 import { contestsHandlers } from './routes/contests';
 import { organizationHandlers } from './routes/organizations';
@@ -42,6 +44,8 @@ const HANDLERS = {
   ...workHandlers,
   ...contestsHandlers,
   ...consoleHandlers,
+  ...classesHandlers,
+  ...billingHandlers,
 } satisfies Handlers;
 
 const isApi = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);

@@ -2,7 +2,7 @@
  * The only reader of process.env (lint rule `no-restricted-properties`). Everything else receives a
  * Config, so tests build their own with loadConfig({...}).
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -27,6 +27,8 @@ const envSchema = z.object({
   DIST_DIR: z.string().min(1).default('./dist'),
   /** Card payments through Stripe; set, the page's policy also allows Stripe.js (middleware/csp.ts). */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** The signing secret of the Stripe webhook endpoint (`whsec_…`): required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   NODE_ENV: z.string().optional(),
 });
 
@@ -43,6 +45,13 @@ export interface Config {
   trustProxy: boolean;
   distDir: string;
   stripeSecretKey: string | undefined;
+  /** Set whenever stripeSecretKey is (loadConfig refuses one without the other). */
+  stripeWebhookSecret: string | undefined;
+  /**
+   * The local test provider signs its webhook-style events with this, as Stripe signs with its endpoint's secret.
+   * Derived from the JWT secret, so every instance of one deployment agrees without another setting.
+   */
+  localWebhookSecret: string;
   /** Every answer is checked against the endpoint table's schema (development and tests; not production). */
   validateResponses: boolean;
   /** package.json's version (the OpenAPI document's). */
@@ -57,21 +66,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${z.prettifyError(parsed.error)}`);
   }
   const e = parsed.data;
+  // Without the webhook's secret, Stripe's events could not be verified: payments would never be confirmed.
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new Error('Invalid configuration: STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not');
+  }
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
+  const jwtSecret = e.JWT_SECRET ? secretFromEnv(e.JWT_SECRET) : persistedSecret(dataDir);
   return {
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
-    jwtSecret: e.JWT_SECRET ? secretFromEnv(e.JWT_SECRET) : persistedSecret(dataDir),
+    jwtSecret,
     demo: e.DEMO !== '0',
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     trustProxy: e.TRUST_PROXY === '1',
     distDir: resolve(e.DIST_DIR),
     stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    localWebhookSecret: `whsec_local_${createHmac('sha256', jwtSecret).update('little-museum:local-payments-webhook').digest('base64url')}`,
     validateResponses: e.NODE_ENV !== 'production',
     appVersion: (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version,
   };

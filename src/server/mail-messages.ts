@@ -94,4 +94,22 @@ export const MAIL = {
     id: 'mail.bulk_footer_all',
     message: '--\nThis e-mail was sent by Little Museum ({site}) to all its users.',
   },
+  // Artist classes (issue 13): the class's link, to the parent, once the sign-up is confirmed and when asked again.
+  classLinkSubject: /*i18n*/ { id: 'mail.class_link_subject', message: 'Little Museum: the link to the class "{class}"' },
+  classVideoBody: /*i18n*/ {
+    id: 'mail.class_video_body',
+    message:
+      '{username} is signed up for the class "{class}" by {organization}.\n\nWatch the class video here:\n{video}\n\nThis link is for your family only. Please do not share it.\n\nYour classes:\n{classes}\n\nLittle Museum',
+  },
+  classLiveBody: /*i18n*/ {
+    id: 'mail.class_live_body',
+    message:
+      '{username} is signed up for the class "{class}" by {organization}.\n\nThe class starts on {start} (Japan time). Join it here:\n{meeting}{recording}\n\nThis link is for your family only. Please do not share it.\n\nYour classes:\n{classes}\n\nLittle Museum',
+  },
+  classRecordingLine: /*i18n*/ { id: 'mail.class_recording_line', message: 'The recording of the class:\n{video}' },
+  bulkFooterClass: /*i18n*/ {
+    id: 'mail.bulk_footer_class',
+    message:
+      '--\nThis e-mail was sent by {organization} through Little Museum ({site}), because your child signed up for its class "{class}".',
+  },
 } as const satisfies Record<string, Msg>;

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 
 import { createMailAdapter } from './adapters/mail';
+import type { PaymentProvider } from './adapters/payments';
+import { createPaymentProvider } from './adapters/payments-factory';
 import { createDiskStorage } from './adapters/storage';
 import { createApp } from './app';
 import { loadConfig } from './config';
@@ -18,8 +20,10 @@ import { sweepBulkMails } from './domain/bulk-mail';
 import { sweepFileDeletions } from './domain/file-deletions';
 import { sweepInquiryNotices } from './domain/inquiries';
 import { purgeIdempotencyKeys } from './domain/idempotency';
+import { sweepLocalPayments } from './domain/local-payments';
 import { purgeOldWindows } from './domain/rate-limit';
 import { purgeEndedSessions } from './domain/sessions';
+import { handleWebhook } from './domain/webhooks';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -38,8 +42,12 @@ async function main(): Promise<void> {
     db: database.db,
     storage,
     mail: createMailAdapter({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox') }),
+    payments: undefined as unknown as PaymentProvider,
     clock: () => new Date(),
   };
+  // The local provider delivers its events to the webhook's own handler, in-process (Stripe's come over HTTP).
+  deps.payments = createPaymentProvider(config, deps.db, deps.clock, (raw, signature) => handleWebhook(deps, raw, signature));
+  console.log(`[api] payments: ${deps.payments.name === 'stripe' ? 'Stripe' : 'the local test provider (no Stripe keys)'}`);
   const app = createApp(deps);
 
   const purge = () =>
@@ -57,6 +65,8 @@ async function main(): Promise<void> {
       sweepFileDeletions(deps).catch((err: unknown) => console.error('[files] sweep failed', err)),
       sweepInquiryNotices(deps).catch((err: unknown) => console.error('[mail] inquiry sweep failed', err)),
       sweepBulkMails(deps).catch((err: unknown) => console.error('[mail] bulk e-mail sweep failed', err)),
+      // The local provider's renewals and period ends, which Stripe runs on its side.
+      sweepLocalPayments(deps).catch((err: unknown) => console.error('[payments] local subscription sweep failed', err)),
     ]);
   void sweep();
   setInterval(() => void sweep(), 5 * 60 * 1000).unref();

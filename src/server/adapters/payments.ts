@@ -9,13 +9,7 @@
 
 /** Stripe's payment intent statuses (the local provider uses the same names). */
 export type IntentStatus =
-  | 'requires_payment_method'
-  | 'requires_confirmation'
-  | 'requires_action'
-  | 'processing'
-  | 'requires_capture'
-  | 'canceled'
-  | 'succeeded';
+  'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'canceled' | 'succeeded';
 
 export interface PaymentIntentInfo {
   id: string;
@@ -47,7 +41,8 @@ export interface CheckoutSessionInfo {
   metadata: Record<string, string>;
 }
 
-export type ProviderSubscriptionStatus = 'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
+export type ProviderSubscriptionStatus =
+  'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
 
 export interface SubscriptionInfo {
   id: string;

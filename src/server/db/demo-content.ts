@@ -73,3 +73,16 @@ export const DEMO_CONTESTS = {
   watercolor: 'はじめての水彩 (My First Watercolour)',
   sea: 'うみのいきもの (Creatures of the Sea)',
 } as const;
+
+/**
+ * The demo's artist classes (issue 13): free and paid, live and recorded, in both organizations; named in both
+ * languages like the contests. `draft` is unpublished (only its staff see it in the console).
+ */
+export const DEMO_CLASSES = {
+  watercolor: 'はじめての水彩 (Watercolour for Beginners)',
+  liveDrawing: 'オンラインお絵かき教室 (Live Drawing Lesson)',
+  clay: 'ねんどで動物をつくろう (Clay Animals)',
+  draft: '冬の版画 (Winter Prints)',
+  crayonSky: 'クレヨンでえがく空 (Skies in Crayon)',
+  collage: 'コラージュ入門 (Collage for Beginners)',
+} as const;

@@ -645,11 +645,16 @@ export const checkoutSessions = pgTable(
       .references(() => plans.id),
     provider: text('provider').notNull(),
     providerSessionId: text('provider_session_id').notNull(),
-    status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'complete', 'expired'] })
+      .notNull()
+      .default('open'),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('checkout_sessions_provider_uq').on(t.provider, t.providerSessionId), index('checkout_sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('checkout_sessions_provider_uq').on(t.provider, t.providerSessionId),
+    index('checkout_sessions_user_idx').on(t.userId),
+  ],
 );
 
 /**
@@ -692,21 +697,18 @@ export const webhookEvents = pgTable(
  * The local test provider's own objects (payment intents, checkout sessions, subscriptions), in the database so that
  * every instance sees them, as Stripe's would be at Stripe. Ids are unguessable (`pi_local_…`, `cs_local_…`).
  */
-export const localProviderObjects = pgTable(
-  'local_provider_objects',
-  {
-    id: text('id').primaryKey(),
-    kind: text('kind', { enum: ['payment_intent', 'checkout_session', 'subscription'] }).notNull(),
-    status: text('status').notNull(),
-    amount: integer('amount').notNull(),
-    currency: text('currency').notNull(),
-    /** Hashed: the client secret is the capability to pay. */
-    clientSecretHash: text('client_secret_hash'),
-    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-);
+export const localProviderObjects = pgTable('local_provider_objects', {
+  id: text('id').primaryKey(),
+  kind: text('kind', { enum: ['payment_intent', 'checkout_session', 'subscription'] }).notNull(),
+  status: text('status').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  /** Hashed: the client secret is the capability to pay. */
+  clientSecretHash: text('client_secret_hash'),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type ContestRow = typeof contests.$inferSelect;

@@ -2,8 +2,8 @@
  * Demo content (decisions.md, "Demo content"), written only into an empty database and only when
  * DEMO is not '0', so a newcomer sees a living museum: three families (demo-content.ts), the
  * organizations, categories and tags (named in both languages; the request's language picks one),
- * the blog link, the works (seed-works.ts), and the organizations' staff, super admin and contests
- * (seed-contests.ts). Avatars and works are drawn as SVG and rendered by
+ * the blog link, the works (seed-works.ts), the organizations' staff, super admin and contests
+ * (seed-contests.ts), and their artist classes (seed-classes.ts). Avatars and works are drawn as SVG and rendered by
  * sharp; nothing is downloaded.
  */
 import { randomBytes } from 'node:crypto';
@@ -24,6 +24,7 @@ import {
 } from './demo-content';
 import type { Db, Tx } from './open';
 import { categories, navbarLinks, organizations, profileOrganizations, profileShares, profiles, tags, users } from './schema';
+import { insertDemoClasses, renderClassThumbnails } from './seed-classes';
 import { insertDemoOrganizationsAtWork, renderContestThumbnails } from './seed-contests';
 import { insertDemoWorks, renderDemoWorks } from './seed-works';
 
@@ -108,6 +109,7 @@ export async function seedDemo(db: Db, storage: StorageAdapter): Promise<boolean
   const noahPicture = await avatar(storage, '#76a5af', '#e06666');
   const works = await renderDemoWorks(storage);
   const contestThumbnails = await renderContestThumbnails(storage);
+  const classThumbnails = await renderClassThumbnails(storage);
 
   await db.transaction(async (tx) => {
     // hana and sora share their works with each other: each one's family gallery shows the other's.
@@ -160,6 +162,17 @@ export async function seedDemo(db: Db, storage: StorageAdapter): Promise<boolean
       passwordHash,
       contestThumbnails,
       { organizations: { sakura: sakura!.id, aozora: aozora!.id }, profiles: demoProfiles, workId },
+      now,
+    );
+    const tagId = new Map(TAGS.map(([nameEn], i) => [nameEn as string, tagRows[i]!.id]));
+    await insertDemoClasses(
+      tx,
+      classThumbnails,
+      {
+        organizations: { sakura: sakura!.id, aozora: aozora!.id },
+        hana: { profileId: hana!.id, userId: hana!.userId },
+        tag: (name) => tagId.get(name)!,
+      },
       now,
     );
   });

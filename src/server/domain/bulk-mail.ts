@@ -1,6 +1,6 @@
 /**
  * E-mail from the console (issue 12): staff write to their organization's approved members' parents or to its
- * staff, a super admin to every verified user. The answer says how many will receive it, never who; each message
+ * staff, or (issue 13) to the parents of a class's confirmed sign-ups; a super admin to every verified user. The answer says how many will receive it, never who; each message
  * is addressed to one recipient only, so nobody sees another's address. The send is logged (bulk_mails: sender,
  * audience, subject, body, how many) before the answer, and delivered after it in batches of BULK_MAIL_BATCH, one
  * batch after another with a short pause, the row counting `sent` and `failed` as they go and `finished_at` at the
@@ -13,7 +13,17 @@ import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { MailLogEntry, StaffAudience } from '@contract/console';
 import type { Language } from '@contract/limits';
 import { M } from '@contract/messages';
-import { bulkMails, organizationStaff, organizations, profileOrganizations, profiles, users, type BulkMailRow } from '../db/schema';
+import {
+  artistClasses,
+  bulkMails,
+  classSignups,
+  organizationStaff,
+  organizations,
+  profileOrganizations,
+  profiles,
+  users,
+  type BulkMailRow,
+} from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError, ValidationError } from '../errors';
 import { translator } from '../i18n';
@@ -31,7 +41,8 @@ export const BULK_MAIL_STALL_MS = 5 * 60 * 1000;
 /** How many entries a log shows (newest first). */
 export const MAIL_LOG_LIMIT = 50;
 
-export type MailAudience = StaffAudience | 'all';
+/** `class`: the parents of one class's confirmed sign-ups (its `classId`). */
+export type MailAudience = StaffAudience | 'all' | 'class';
 
 interface Recipient {
   id: number;
@@ -39,12 +50,31 @@ interface Recipient {
 }
 
 /** Who an e-mail reaches: each address once, in user id order. Only verified accounts. */
-export async function audienceOf(deps: AppDeps, audience: MailAudience, orgId: number | null): Promise<Recipient[]> {
+export async function audienceOf(
+  deps: AppDeps,
+  audience: MailAudience,
+  orgId: number | null,
+  classId: number | null = null,
+): Promise<Recipient[]> {
   const verified = isNotNull(users.emailVerifiedAt);
   if (audience === 'all') {
     return deps.db.select({ id: users.id, email: users.email }).from(users).where(verified).orderBy(asc(users.id));
   }
   if (orgId === null) return [];
+  if (audience === 'class') {
+    // The parents of the class's confirmed sign-ups (two children of one family: one e-mail); never a pending one's.
+    if (classId === null) return [];
+    return deps.db
+      .selectDistinct({ id: users.id, email: users.email })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .innerJoin(classSignups, eq(classSignups.profileId, profiles.id))
+      .innerJoin(artistClasses, eq(artistClasses.id, classSignups.classId))
+      .where(
+        and(eq(classSignups.classId, classId), eq(artistClasses.organizationId, orgId), eq(classSignups.status, 'confirmed'), verified),
+      )
+      .orderBy(asc(users.id));
+  }
   if (audience === 'staff') {
     return deps.db
       .select({ id: users.id, email: users.email })
@@ -69,6 +99,8 @@ export async function previewMail(deps: AppDeps, audience: MailAudience, orgId: 
 
 export interface BulkMailInput {
   audience: MailAudience;
+  /** For the audience `class`. */
+  classId?: number | null;
   subject: string;
   body: string;
 }
@@ -78,12 +110,18 @@ interface Letter {
   text: string;
 }
 
+const FOOTERS = {
+  all: MAIL.bulkFooterAll,
+  members: MAIL.bulkFooterMembers,
+  staff: MAIL.bulkFooterStaff,
+  class: MAIL.bulkFooterClass,
+} as const;
+
 /** The subject with its sender's mark, and the body with a footer saying who sent it, why, and from where. */
-function letter(deps: AppDeps, lang: Language, input: BulkMailInput, organization: string | null): Letter {
+function letter(deps: AppDeps, lang: Language, input: BulkMailInput, organization: string | null, className = ''): Letter {
   const t = translator(lang);
-  const values = { organization: organization ?? '', site: deps.config.publicUrl, subject: oneLine(input.subject) };
-  const footer =
-    input.audience === 'all' ? MAIL.bulkFooterAll : input.audience === 'members' ? MAIL.bulkFooterMembers : MAIL.bulkFooterStaff;
+  const values = { organization: organization ?? '', site: deps.config.publicUrl, subject: oneLine(input.subject), class: className };
+  const footer = FOOTERS[input.audience];
   return {
     subject: t(input.audience === 'all' ? MAIL.bulkSubjectAll : MAIL.bulkSubjectOrg, values),
     text: `${input.body}\n\n${t(footer, values)}`,
@@ -135,8 +173,10 @@ export async function sendBulkMail(
   input: BulkMailInput,
   lang: Language,
 ): Promise<{ id: number; recipients: number }> {
-  const recipients = await audienceOf(deps, input.audience, orgId);
+  const classId = input.audience === 'class' ? (input.classId ?? null) : null;
+  const recipients = await audienceOf(deps, input.audience, orgId, classId);
   if (recipients.length === 0) throw ValidationError.nonField(M.mailNoRecipients.id);
+  const className = classId === null ? '' : await classNameOf(deps, classId);
   let organization: string | null = null;
   if (orgId !== null) {
     const [org] = await deps.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, orgId));
@@ -147,6 +187,7 @@ export async function sendBulkMail(
     .insert(bulkMails)
     .values({
       organizationId: orgId,
+      classId,
       senderId: sender.id,
       senderEmail: sender.email,
       audience: input.audience,
@@ -159,7 +200,7 @@ export async function sendBulkMail(
     })
     .returning({ id: bulkMails.id });
   const id = row!.id;
-  const message = letter(deps, lang, input, organization);
+  const message = letter(deps, lang, input, organization, className);
   // After the answer: the handler returns first, the batches follow on their own.
   setImmediate(() => {
     deliverBulkMail(deps, id, recipients, message).catch((err: unknown) => console.error(`[mail] bulk e-mail #${id} stopped`, err));
@@ -192,9 +233,15 @@ export async function sweepBulkMails(deps: AppDeps): Promise<number> {
   return resumed;
 }
 
+async function classNameOf(deps: AppDeps, classId: number): Promise<string> {
+  const [found] = await deps.db.select({ name: artistClasses.name }).from(artistClasses).where(eq(artistClasses.id, classId));
+  return found?.name ?? '';
+}
+
 async function resume(deps: AppDeps, row: BulkMailRow): Promise<void> {
   const audience = row.audience;
-  const rest = (await audienceOf(deps, audience, row.organizationId)).filter((r) => r.id > row.cursorUserId);
+  // A class deleted since (class_id set null) has no audience left: the send finishes with nobody more.
+  const rest = (await audienceOf(deps, audience, row.organizationId, row.classId)).filter((r) => r.id > row.cursorUserId);
   let organization: string | null = null;
   if (row.organizationId !== null) {
     const [org] = await deps.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, row.organizationId));
@@ -202,7 +249,13 @@ async function resume(deps: AppDeps, row: BulkMailRow): Promise<void> {
   }
   const lang: Language = row.language === 'en' ? 'en' : 'ja';
   console.log(`[mail] bulk e-mail #${row.id}: resuming after user #${row.cursorUserId} (${rest.length} to go)`);
-  await deliverBulkMail(deps, row.id, rest, letter(deps, lang, { audience, subject: row.subject, body: row.body }, organization));
+  const className = row.classId === null ? '' : await classNameOf(deps, row.classId);
+  await deliverBulkMail(
+    deps,
+    row.id,
+    rest,
+    letter(deps, lang, { audience, subject: row.subject, body: row.body }, organization, className),
+  );
 }
 
 /** An organization's e-mails (orgId), or the super admins' e-mails to all (null): newest first. */

@@ -76,7 +76,10 @@ export interface Idempotency {
  * answered with its 201 and never fails on quota (its reply is only known once the body is read).
  */
 export async function admitNewWork(deps: AppDeps, actor: Actor, key: string | null): Promise<void> {
-  await roomOrReplay(() => assertRoom(deps.db, actor.userId, 1), key ? () => hasReplay(deps.db, actor.profileId, key) : null);
+  await roomOrReplay(
+    () => assertRoom(deps.db, actor.userId, 1, 0, deps.clock()),
+    key ? () => hasReplay(deps.db, actor.profileId, key) : null,
+  );
 }
 
 /**
@@ -106,7 +109,7 @@ export async function createWork(
   const refs = await references(deps.db, fields);
   // Unlocked, so only a hint: it spares the decoding of a request that cannot fit.
   const replayed = await roomOrReplay(
-    () => assertRoom(deps.db, actor.userId, files.length),
+    () => assertRoom(deps.db, actor.userId, files.length, 0, deps.clock()),
     idem ? () => findReplay(deps.db, actor.profileId, idem.key, idem.fingerprint) : null,
   );
   if (replayed) return replayed;
@@ -117,7 +120,7 @@ export async function createWork(
       // A concurrent attempt with the same key may have committed while this one waited for the lock.
       const earlier = idem ? await findReplay(tx, actor.profileId, idem.key, idem.fingerprint) : null;
       if (earlier) return { reply: earlier, replayed: true };
-      await assertRoom(tx, actor.userId, stored.length);
+      await assertRoom(tx, actor.userId, stored.length, 0, deps.clock());
       const [row] = await tx
         .insert(artworks)
         .values({
@@ -175,7 +178,7 @@ export async function updateWork(deps: AppDeps, actor: Actor, workId: number, fi
   const early = planImages(await imagesOf(deps.db, workId), fields.keep_images, files.length);
   const refs = await references(deps.db, fields);
   const [owner] = await deps.db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, work.profileId));
-  await assertRoom(deps.db, owner!.userId, files.length, early.removed.length);
+  await assertRoom(deps.db, owner!.userId, files.length, early.removed.length, deps.clock());
   const stored = await storeImages(deps.storage, await encodeImages(files));
   try {
     const { view, removed } = await deps.db.transaction(async (tx) => {
@@ -185,7 +188,7 @@ export async function updateWork(deps: AppDeps, actor: Actor, workId: number, fi
       const [still] = await tx.select({ id: artworks.id }).from(artworks).where(eq(artworks.id, workId));
       if (!still) throw new ApiError(404, M.notFound);
       const plan = planImages(current, fields.keep_images, stored.length);
-      await assertRoom(tx, owner!.userId, stored.length, plan.removed.length);
+      await assertRoom(tx, owner!.userId, stored.length, plan.removed.length, deps.clock());
       const [row] = await tx
         .update(artworks)
         // Publishing is the owner's choice alone: a family member's is_public is ignored (README).

@@ -64,6 +64,10 @@ export function buildPolicy(scriptHashes: string[], extra: CspSources[] = []): s
     ['script-src', ["'self'", ...scriptHashes, ...more('script')]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'blob:', 'data:']],
+    // An artist class's recorded video (issue 13) is wherever its organization hosts it: any https address. Media
+    // run no code and send nothing but their own request, which the page's <video> makes only for a confirmed
+    // sign-up's URL.
+    ['media-src', ["'self'", 'https:']],
     ['connect-src', ["'self'", ...more('connect')]],
     ['worker-src', ["'self'", 'blob:']],
     ['manifest-src', ["'self'"]],

@@ -79,5 +79,5 @@ export const workHandlers = {
   },
   workLike: async ({ deps, auth, params }) => setLike(deps, auth.profile.id, params.id, true),
   workUnlike: async ({ deps, auth, params }) => setLike(deps, auth.profile.id, params.id, false),
-  imageCount: async ({ deps, auth }) => imageCount(deps.db, auth.user.id),
+  imageCount: async ({ deps, auth }) => imageCount(deps.db, auth.user.id, deps.clock()),
 } satisfies Partial<Handlers>;

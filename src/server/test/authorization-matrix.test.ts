@@ -31,6 +31,8 @@ const NAMES_A_OBJECT: Partial<Record<OperationId, string>> = {
   workLike: "A's private work",
   workUnlike: "A's private work",
   contestSubmit: "A's first child's work",
+  classSignup: "A's first child, as the member signed up",
+  classConfirmPayment: "the payment intent of A's first child's sign-up",
 };
 
 type Cell = `${OperationId}:${Who}`;
@@ -41,6 +43,10 @@ const EXCEPTIONS: Partial<Record<Cell, { status: number; why: string }>> = {
   'profileDelete:childB': {
     status: 403,
     why: 'a child token deletes only its own profile: refused before any lookup, so the answer is the same for any other id and reveals nothing',
+  },
+  'classVideoUrl:childB': {
+    status: 403,
+    why: 'the class is public; a child not signed up for it is told to sign up first (its video is never shown)',
   },
   'work:parentA': {
     status: 404,

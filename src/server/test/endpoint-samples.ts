@@ -6,12 +6,16 @@
  */
 import type { z } from 'zod';
 
-import type { Endpoint, FieldsOf, FormBody, JsonBody, JsonOf, MultipartBody, ParamsOf, QueryOf } from '@contract/endpoint';
+import type { Endpoint, FieldsOf, FormBody, JsonBody, JsonOf, MultipartBody, ParamsOf, QueryOf, RawBody } from '@contract/endpoint';
 import { fillPath } from '@contract/endpoint';
 import { ENDPOINTS, type Endpoints, type OperationId } from '@contract/endpoints';
-import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 
-import { organizationStaff, organizations, profileOrganizations, users } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+
+import { organizationStaff, organizations, plans, profileOrganizations, users } from '../db/schema';
+import { classForm, liveFields, recordedFields } from './classes-helpers';
 import { PASSWORD, TOKYO, childSession, linkParts, signupVerified, uniqueEmail, type RequestOptions, type TestServer } from './harness';
 import { made, png } from './works-helpers';
 
@@ -33,7 +37,9 @@ type BodyPart<E extends Endpoint> = E['body'] extends JsonBody
     ? { fields: FieldsOf<E>; json?: undefined; files?: undefined }
     : E['body'] extends MultipartBody
       ? { fields: FieldsOf<E>; files: Upload[]; json?: undefined }
-      : { json?: undefined; fields?: undefined; files?: undefined };
+      : E['body'] extends RawBody
+        ? { raw: string; headers?: Record<string, string>; json?: undefined; fields?: undefined; files?: undefined }
+        : { json?: undefined; fields?: undefined; files?: undefined };
 
 /** A request valid for the operation E. */
 export type RequestSample<E extends Endpoint> = ParamsPart<E> &
@@ -53,6 +59,9 @@ export interface AnySample {
   json?: unknown;
   fields?: Record<string, unknown>;
   files?: Upload[];
+  /** A raw body (the webhook's), sent as is with `headers`. */
+  raw?: string;
+  headers?: Record<string, string>;
   token?: string | null;
 }
 
@@ -99,6 +108,14 @@ export interface World {
     /** An address invited to be staff of A's organization (removed by its sample). */
     invitedEmail: string;
     banner: number;
+    /** A free recorded class of A's organization; A's first child is signed up and confirmed. */
+    freeClass: number;
+    /** A paid class of A's organization nobody has signed up for (the sign-up's sample). */
+    paidClass: number;
+    /** An unpublished class without sign-ups (deletable). */
+    emptyClass: number;
+    /** The payment intent A's first child paid (4242) for a second paid class. */
+    classIntent: string;
   };
   b: { parent: Parent; kid: Child };
   /** The standing access token of `who` (none for the anonymous caller). */
@@ -197,6 +214,28 @@ export async function seedWorld(s: TestServer): Promise<World> {
   const banner = await staffCall('/api/admin/banners/', { method: 'POST', form: bannerForm({ name: `Banner ${tag}` }, await png(40, 10)) });
   if (banner.status !== 201) throw new Error(`banner create failed: ${banner.status} ${JSON.stringify(banner.body)}`);
 
+  // Classes (issue 13): A's first child has a confirmed free class and a paid one it has paid for.
+  const classMade = async (fields: Record<string, string>) => {
+    const res = await staffCall(`/api/org/${org!.id}/classes/`, { method: 'POST', form: classForm(fields, await png(24, 24)) });
+    if (res.status !== 201) throw new Error(`class create failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.id as number;
+  };
+  const freeClass = await classMade(recordedFields({ name: `Alice Atelier free class ${tag}` }));
+  const paidClass = await classMade(liveFields({ name: `Alice Atelier paid class ${tag}`, price: '800' }));
+  const paidClass2 = await classMade(liveFields({ name: `Alice Atelier second paid class ${tag}`, price: '900' }));
+  const emptyClass = await classMade(recordedFields({ name: `Alice Atelier draft class ${tag}`, published: 'false' }));
+  const signedUp = async (classId: number) => {
+    const res = await s.request('/api/artist-classes/signup/', { token: aKid.access, json: { artist_class: classId } });
+    if (res.status !== 201) throw new Error(`class sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as { payment_intent_id: string | null; payment_intent_client_secret: string | null };
+  };
+  await signedUp(freeClass);
+  const pending = await signedUp(paidClass2);
+  const paid = await s.request('/api/payments/local/confirm/', {
+    json: { client_secret: pending.payment_intent_client_secret, card_number: '4242424242424242', exp: '12/40', cvc: '123' },
+  });
+  if (paid.body.status !== 'succeeded') throw new Error(`class payment failed: ${JSON.stringify(paid.body)}`);
+
   const accounts = new Map<string, { account: Promise<Parent>; uses: number }>();
   const account = (role: string, uses = 4): Promise<Parent> => {
     let entry = accounts.get(role);
@@ -228,6 +267,10 @@ export async function seedWorld(s: TestServer): Promise<World> {
       declinedMember: declined.id,
       invitedEmail,
       banner: banner.body.id as number,
+      freeClass,
+      paidClass,
+      emptyClass,
+      classIntent: pending.payment_intent_id!,
     },
     b: { parent: bParent, kid: bKid },
     token(who) {
@@ -321,6 +364,48 @@ export function bannerForm(fields: Record<string, string>, image?: Buffer): Form
   if (image) form.append('banner_image', new File([new Uint8Array(image)], 'banner.png', { type: 'image/png' }));
   return form;
 }
+
+// ---- billing (issue 13) ------------------------------------------------------------------------
+
+async function premiumPlan(w: World): Promise<number> {
+  const [plan] = await w.s.deps.db.select({ id: plans.id }).from(plans).where(eq(plans.code, 'premium'));
+  if (!plan) throw new Error('no premium plan (migration 0006 seeds it)');
+  return plan.id;
+}
+
+const TEST_CARD = { card_number: '4242 4242 4242 4242', exp: '12/40', cvc: '123' };
+
+/** A new verified account's open checkout session for Premium (through the API, as the PWA starts one). */
+async function openCheckout(w: World): Promise<{ access: string; session: string }> {
+  const { access } = await w.account('checkout', 1);
+  const res = await w.s.request('/api/billing/create-checkout-session/', { token: access, json: { planId: await premiumPlan(w) } });
+  if (res.status !== 200) throw new Error(`checkout failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { access, session: res.body.session_id as string };
+}
+
+/** A new account with Premium in force: checked out and paid on the local hosted page. */
+async function subscribedAccount(w: World): Promise<string> {
+  const { access, session } = await openCheckout(w);
+  const res = await w.s.request(`/api/payments/local/checkout/${session}/pay/`, { json: TEST_CARD });
+  if (res.body.status !== 'complete') throw new Error(`checkout payment failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return access;
+}
+
+/** A signed event of a type the handler ignores, with an id of its own (an id seen before is answered and ignored). */
+function ignoredEvent(w: World): { raw: string; headers: Record<string, string> } {
+  const raw = JSON.stringify({
+    id: `evt_sample_${randomBytes(8).toString('hex')}`,
+    object: 'event',
+    type: 'customer.created',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: { object: { id: `cus_sample_${randomBytes(4).toString('hex')}`, object: 'customer' } },
+  });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload: raw, secret: w.s.deps.config.localWebhookSecret });
+  return { raw, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature } };
+}
+
+const isParentCaller = (who: Who) => who === 'parentA' || who === 'parentB';
 
 const picture = async (): Promise<Upload> => ({ bytes: new Uint8Array(await png(16, 16)), name: 'me.png', type: 'image/png' });
 const page1 = { page: 1 };
@@ -450,6 +535,64 @@ export const SAMPLES: Samples = {
   adminMailPreview: async () => ({}),
   adminMailSend: async () => ({ json: { subject: 'News from Little Museum', body: 'A new contest has started.' } }),
   adminMailLog: async () => ({}),
+
+  classes: async () => ({ query: { page: 1, search: 'Alice', is_free: 'true', class_type: 'recorded' } }),
+  myClasses: async () => ({ query: { page: 1 } }),
+  artistClass: async (w) => ({ params: { id: w.a.freeClass } }),
+  // `member` names A's first child: only its own token may sign it up.
+  classSignup: async (w) => ({ json: { artist_class: w.a.paidClass, member: w.a.kid.id } }),
+  classVideoUrl: async (w) => ({ params: { id: w.a.freeClass } }),
+  classConfirmPayment: async (w) => ({ json: { payment_intent: w.a.classIntent } }),
+  orgClasses: async (w) => ({ params: { orgId: w.a.organization.id }, query: page1 }),
+  orgClassCreate: async (w) => ({
+    params: { orgId: w.a.organization.id },
+    fields: {
+      name: 'A new class',
+      is_free: 'false',
+      price: '1500',
+      class_type: 'real_time',
+      url: 'https://meet.example.com/new',
+      start_at: japanTime(7),
+      published: 'true',
+    },
+    files: [{ bytes: new Uint8Array(await png(24, 24)), name: 'thumb.png', type: 'image/png' }],
+  }),
+  // The same price (free), so the sign-up of A's child does not fix it.
+  orgClassUpdate: async (w) => ({
+    params: { orgId: w.a.organization.id, classId: w.a.freeClass },
+    fields: {
+      name: 'Alice Atelier free class',
+      is_free: 'true',
+      class_type: 'recorded',
+      video_url: 'https://video.example.com/alice.mp4',
+      published: 'true',
+    },
+    files: [],
+  }),
+  orgClassDelete: async (w) => ({ params: { orgId: w.a.organization.id, classId: w.a.emptyClass } }),
+  orgClassSignups: async (w) => ({ params: { orgId: w.a.organization.id, classId: w.a.freeClass } }),
+  orgClassMail: async (w) => ({
+    params: { orgId: w.a.organization.id, classId: w.a.freeClass },
+    json: { subject: 'Bring an apron', body: 'The next class needs an apron.' },
+  }),
+
+  billingPlans: async () => ({}),
+  billingCheckout: async (w) => ({ json: { planId: await premiumPlan(w) } }),
+  billingStatus: async () => ({ query: {} }),
+  // A parent's cell cancels a plan of its own (an account subscribed for it); the others are refused before.
+  billingCancel: async (w, who) => (isParentCaller(who) ? { token: await subscribedAccount(w) } : {}),
+  billingWebhook: async (w) => ignoredEvent(w),
+  localPaymentConfirm: async (w) => {
+    const intent = await w.s.deps.payments.createPaymentIntent({
+      amount: 500,
+      currency: 'jpy',
+      metadata: { sample: 'true' },
+      idempotencyKey: `sample-${randomBytes(8).toString('hex')}`,
+    });
+    return { json: { client_secret: intent.clientSecret, ...TEST_CARD } };
+  },
+  localCheckout: async (w) => ({ params: { session: (await openCheckout(w)).session } }),
+  localCheckoutPay: async (w) => ({ params: { session: (await openCheckout(w)).session }, json: TEST_CARD }),
 };
 
 /** The sample of `id`, or a clear failure when the table has an operation without one. */
@@ -488,6 +631,10 @@ export function requestOf(e: Endpoint, sample: AnySample, token: string | undefi
   if (bearer) options.token = bearer;
   if (e.body?.type === 'json') options.json = sample.json;
   else if (e.body?.type === 'multipart' || e.body?.type === 'form') options.form = formOf(e, sample);
+  else if (e.body?.type === 'raw') {
+    options.body = sample.raw;
+    options.headers = { ...sample.headers };
+  }
   return { path, options };
 }
 

@@ -107,6 +107,9 @@ interface Base {
   json?: Record<string, unknown>;
   fields?: [string, string][];
   files?: FilePart[];
+  /** A raw body (the webhook's) and the headers that go with it (its signature). */
+  raw?: string;
+  rawHeaders?: Record<string, string>;
 }
 
 function baseOf(e: Endpoint, sample: AnySample, token: string | undefined, ip: string): Base {
@@ -121,6 +124,10 @@ function baseOf(e: Endpoint, sample: AnySample, token: string | undefined, ip: s
   const base: Base = { e, params, query: list(sample.query), token: sample.token === undefined ? token : (sample.token ?? undefined), ip };
   if (e.body?.type === 'json') base.json = { ...(sample.json as Record<string, unknown>) };
   if (e.body?.type === 'form') base.fields = list(sample.fields);
+  if (e.body?.type === 'raw') {
+    base.raw = sample.raw ?? '';
+    base.rawHeaders = { ...sample.headers };
+  }
   if (e.body?.type === 'multipart') {
     base.fields = list(sample.fields);
     const fileField = e.body.upload.fileField;
@@ -172,6 +179,9 @@ function render(b: Base, shape: Shape = {}): Raw {
   } else if (b.fields) {
     headers['Content-Type'] = `multipart/form-data; boundary=${BOUNDARY}`;
     body = multipart(partsOf(b));
+  } else if (b.raw !== undefined) {
+    Object.assign(headers, b.rawHeaders);
+    body = Buffer.from(b.raw);
   }
   Object.assign(headers, shape.headers);
   if (shape.body !== undefined) body = shape.body ?? undefined;
@@ -865,6 +875,43 @@ function otherMutations(e: Endpoint): fc.Arbitrary<Mutation>[] {
   return out;
 }
 
+/**
+ * A raw body signed over its exact bytes (the webhook): any change to the bytes, the signature or its timestamp is
+ * refused (400), as are bodies that are not an event at all; the signed body itself is taken.
+ */
+function rawMutations(): Mutations {
+  const signature = (b: Base) => b.rawHeaders?.['Stripe-Signature'] ?? '';
+  const withBody = (label: string, body: (b: Base) => Buffer): Mutation => ({ label, apply: (b) => render(b, { body: body(b) }) });
+  const withSignature = (label: string, value: (b: Base) => string | undefined): Mutation => ({
+    label,
+    apply: (b) => render(b, { headers: { 'Stripe-Signature': value(b) } }),
+  });
+  const atEdges: Mutation[] = [
+    withSignature('no signature', () => undefined),
+    withSignature('an empty signature', () => ''),
+    withSignature('a signature without v1', (b) => signature(b).replace(/,v1=[0-9a-f]+/g, '')),
+    withSignature('a stale timestamp', (b) => signature(b).replace(/t=\d+/, 't=1000000000')),
+    withSignature('a signature of other bytes', (b) =>
+      signature(b).replace(/v1=([0-9a-f])/, (_, c: string) => `v1=${c === '0' ? '1' : '0'}`),
+    ),
+    withBody('the body with a space added', (b) => Buffer.from(`${b.raw ?? ''} `)),
+    withBody('another event id', (b) => Buffer.from((b.raw ?? '').replace(/evt_sample_/, 'evt_forged_'))),
+    withBody('an empty body', () => Buffer.alloc(0)),
+    withBody('300 KB, over the body limit', () => Buffer.alloc(300 * 1024, 0x20)),
+  ];
+  const arbs = [
+    fc.nat({ max: 400 }).map((cut): Mutation => withBody(`cut at ${cut} bytes`, (b) => Buffer.from(b.raw ?? '').subarray(0, cut))),
+    fc.uint8Array({ maxLength: 500 }).map((bytes): Mutation => withBody(`${bytes.length} random bytes`, () => Buffer.from(bytes))),
+    // Printable ASCII only: anything else cannot be sent in a header at all.
+    text.map((v): Mutation => withSignature(`signature ${clip(v)}`, () => [...v].filter((ch) => ch >= ' ' && ch <= '~').join(''))),
+    fc.constantFrom(...WRONG_TYPES).map((type): Mutation => ({
+      label: `Content-Type ${type}`,
+      apply: (b) => render(b, { headers: { 'Content-Type': type } }),
+    })),
+  ];
+  return { arbs: withEdges(arbs, atEdges), edges: atEdges };
+}
+
 function mutationsOf(e: Endpoint): { arbitrary: fc.Arbitrary<Mutation>; examples: Mutation[] } {
   const weighted: fc.WeightedArbitrary<Mutation>[] = [];
   const examples: Mutation[] = [];
@@ -876,6 +923,7 @@ function mutationsOf(e: Endpoint): { arbitrary: fc.Arbitrary<Mutation>; examples
   if (e.body?.type === 'json') group(jsonMutations(e as Endpoint & { body: { type: 'json' } }), 3);
   if (e.body?.type === 'multipart') group(multipartMutations(e as Endpoint & { body: { type: 'multipart' } }), 3);
   if (e.body?.type === 'form') group(formMutations(e as Endpoint & { body: { type: 'form' } }), 3);
+  if (e.body?.type === 'raw') group(rawMutations(), 3);
   add(pathMutations(e), 8);
   group(queryMutations(e), e.query ? 4 : 1);
   add(otherMutations(e), 1);

@@ -13,12 +13,16 @@ import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 
 import { createMailAdapter } from '../adapters/mail';
+import type { PaymentProvider } from '../adapters/payments';
+import { createPaymentProvider } from '../adapters/payments-factory';
+import type { StripeNetwork } from '../adapters/payments-stripe';
 import { createDiskStorage } from '../adapters/storage';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/open';
 import { seedDemo } from '../db/seed';
 import type { AppDeps } from '../deps';
+import { handleWebhook } from '../domain/webhooks';
 
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
@@ -55,6 +59,8 @@ export interface RequestOptions {
   token?: string;
   json?: unknown;
   form?: FormData;
+  /** A raw body, sent as is (a provider's webhook, whose signature is over these exact bytes); JSON unless `headers` say. */
+  body?: string;
   headers?: Record<string, string>;
   /** Client address seen by the rate limits; random by default so tests do not share IP counters. */
   ip?: string;
@@ -77,7 +83,11 @@ export interface StartOptions {
   database?: Database;
   seed?: boolean;
   clock?: () => Date;
+  /** Stripe instead of the local provider, its SDK pointed at a test's fake of Stripe's API. */
+  stripe?: { network: StripeNetwork; secretKey?: string; webhookSecret?: string };
 }
+
+export const TEST_STRIPE_WEBHOOK_SECRET = 'whsec_test_littlemuseum';
 
 const randomIp = () => `10.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.${1 + Math.floor(Math.random() * 250)}`;
 
@@ -91,6 +101,12 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     TRUST_PROXY: '1',
     DIST_DIR: join(dataDir, 'dist'),
     PUBLIC_URL: 'http://museum.test',
+    ...(options.stripe
+      ? {
+          STRIPE_SECRET_KEY: options.stripe.secretKey ?? 'sk_test_littlemuseum',
+          STRIPE_WEBHOOK_SECRET: options.stripe.webhookSecret ?? TEST_STRIPE_WEBHOOK_SECRET,
+        }
+      : {}),
   });
   const storage = createDiskStorage(join(dataDir, 'media'));
   if (config.demo) await seedDemo(database.db, storage);
@@ -100,8 +116,17 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     db: database.db,
     storage,
     mail: createMailAdapter({ smtpUrl: undefined, from: config.mailFrom, outboxDir, log: () => {} }),
+    payments: undefined as unknown as PaymentProvider,
     clock: options.clock ?? (() => new Date()),
   };
+  // As main.ts: the local provider's events reach the webhook's own handler.
+  deps.payments = createPaymentProvider(
+    config,
+    deps.db,
+    deps.clock,
+    (raw, signature) => handleWebhook(deps, raw, signature),
+    options.stripe?.network,
+  );
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -125,6 +150,10 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
         headers['Content-Type'] = 'application/json';
         body = JSON.stringify(o.json);
       } else if (o.form) body = o.form;
+      else if (o.body !== undefined) {
+        if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+        body = o.body;
+      }
       const res = await fetch(url + path, { method: o.method ?? (body ? 'POST' : 'GET'), headers, body });
       const text = await res.text();
       let parsed: unknown = text;

@@ -6,11 +6,12 @@
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { fillPath, isIdParam, paramNames, responsesOf, type Endpoint } from '@contract/endpoint';
 import { ENDPOINTS } from '@contract/endpoints';
-import { contests, organizations } from '../db/schema';
+import { artistClasses, contests, organizations, plans, users } from '../db/schema';
 import { createApp } from '../app';
 import { honoPath } from '../routes/register';
 import { startTestServer, type TestServer } from './harness';
@@ -124,10 +125,28 @@ describe('every documented operation is served', () => {
       .insert(contests)
       .values({ organizationId: org!.id, name: 'Routing contest', startsAt: new Date(), endsAt: new Date(Date.now() + 86_400_000) })
       .returning();
-    const publicIds: Record<string, number> = { work: publicWork, contest: contest!.id };
+    const [artistClass] = await s.deps.db
+      .insert(artistClasses)
+      .values({ organizationId: org!.id, name: 'Routing class', isFree: true, classType: 'recorded', published: true })
+      .returning();
+    const publicIds: Record<string, number> = { work: publicWork, contest: contest!.id, artistClass: artistClass!.id };
+    // The local provider's hosted checkout answers an open session of its own (any other is its 404).
+    const [premium] = await s.deps.db.select().from(plans).where(eq(plans.code, 'premium'));
+    const [someone] = await s.deps.db.select({ id: users.id }).from(users).limit(1);
+    const checkout = await s.deps.payments.createCheckoutSession({
+      plan: premium!,
+      userId: someone!.id,
+      email: 'routing@example.com',
+      successUrl: 'http://localhost/payment-complete?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://localhost/plans',
+      idempotencyKey: 'openapi-routing',
+    });
+    const publicTexts: Record<string, string> = { session: checkout.id };
     const unrouted: string[] = [];
     for (const { method, path, op } of documented()) {
-      const params = Object.fromEntries(paramNames(path).map((name) => [name, isIdParam(name) ? (publicIds[op.operationId] ?? 1) : 'x']));
+      const params = Object.fromEntries(
+        paramNames(path).map((name) => [name, isIdParam(name) ? (publicIds[op.operationId] ?? 1) : (publicTexts[name] ?? 'x')]),
+      );
       const filled = fillPath(path, params);
       for (const variant of new Set([filled, filled.replace(/(.)\/$/, '$1'), filled.endsWith('/') ? filled : `${filled}/`])) {
         // The router's own answer: the handlers it picks include the operation's route.

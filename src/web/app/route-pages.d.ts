@@ -6,17 +6,14 @@ declare module 'virtual:route-pages' {
   import type { ComponentType } from 'react';
 
   type Guard = import('./route-table').Guard;
-  type Title = import('./route-table').PlaceholderTitle;
 
   export interface RoutePage {
     path: string;
     guard: Guard;
-    /** A placeholder page's title. */
-    title?: Title;
     /** A page with a first-load budget: its texts are in the first part of the catalog (scripts/split-catalogs.ts). */
     first?: true;
     /** Loads the page's chunk; the page is its module's default export or the one the table names. */
-    load: () => Promise<{ default: ComponentType<{ title?: Title }> }>;
+    load: () => Promise<{ default: ComponentType }>;
   }
   const routes: readonly RoutePage[];
   export default routes;

@@ -11,17 +11,11 @@
  */
 export type Guard = 'public' | 'root' | 'guest' | 'login' | 'child' | 'parent';
 
-/** Rooms that later issues build: each shows its title (the texts are in ./placeholder-route.tsx). */
-export type PlaceholderTitle =
-  'Artist Class' | 'Artist class details' | 'My Artist Classes' | 'Artist details' | 'Class video' | 'Class details' | 'Payment';
-
 export interface PageRef {
   /** The page's source file, from the repository's root: as Vite's build manifest names it. */
   module: string;
   /** The export that renders the page, when it is not the default one. */
   name?: string;
-  /** A placeholder page's title. */
-  title?: PlaceholderTitle;
 }
 
 export interface RouteDef {
@@ -38,11 +32,6 @@ export interface RouteDef {
 
 const page = (module: string, name?: string): PageRef => (name ? { module, name } : { module });
 const legal = (name: string) => page('src/web/features/legal/pages/legal-pages.tsx', name);
-const placeholder = (title: PlaceholderTitle): PageRef => ({
-  module: 'src/web/app/placeholder-route.tsx',
-  name: 'PlaceholderRoute',
-  title,
-});
 
 /*
  * Budgets: `/` has the issue's target (110 KB, as e2e/perf/pwa.bench.ts); the other two their size when the budgets
@@ -134,6 +123,10 @@ export const LAZY_ON_PURPOSE: readonly {
     when: 'service worker registration: after the first paint (src/web/lib/pwa.ts)',
   },
   { module: 'src/web/app/layout/menu-panel.tsx', when: 'the menu: from its first opening, or a touch on its button (header.tsx)' },
+  {
+    module: 'src/web/features/classes/components/stripe-payment.tsx',
+    when: "Stripe's Payment Element (@stripe/react-stripe-js and Stripe.js's loader): on /payment, when a publishable key is configured",
+  },
   { module: 'src/web/app/layout/install-hint.tsx', when: 'the install hint: when the browser offers installing (layout.tsx)' },
   { module: 'src/web/app/update-prompt.tsx', when: 'the new-version prompt: when a new version is waiting (app.tsx)' },
   { module: 'src/web/app/layout/blog-link.tsx', when: "the footer's Blog link: when the footer is near, at idle (footer.tsx)" },

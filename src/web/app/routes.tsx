@@ -3,7 +3,7 @@
  * The table arrives with each page's loader through `virtual:route-pages` (./route-pages.d.ts).
  */
 import { t } from '@lingui/core/macro';
-import { Suspense, type ComponentType } from 'react';
+import { Suspense } from 'react';
 import routes, { type RoutePage } from 'virtual:route-pages';
 import { Route, Switch } from 'wouter';
 
@@ -13,13 +13,8 @@ import { Loading } from '../ui/page-shell';
 import { GuestOnly, LoginRequired, Root, UnknownPath } from './guards';
 import { routePattern, type Guard } from './route-table';
 
-function pageOf({ load, title, first }: RoutePage) {
-  const options = { waitsForRest: !first };
-  if (!title) return lazyPage(load, options);
-  return lazyPage(async (): Promise<{ default: ComponentType }> => {
-    const { default: Page } = await load();
-    return { default: () => <Page title={title} /> };
-  }, options);
+function pageOf({ load, first }: RoutePage) {
+  return lazyPage(load, { waitsForRest: !first });
 }
 
 const PAGES = new Map(routes.map((r) => [r, pageOf(r)]));

@@ -24,9 +24,24 @@ import { refreshTokenOf, tokenOf, useSession, type TokenKind } from './session';
 import { notify } from './toast';
 import { reportAnswer, reportNetworkFailure, watchCall } from './use-online';
 
-/** The table's routes, written in by the build (vite.config.ts). */
-declare const __API_ROUTES__: Record<OperationId, ApiRoute>;
-const ROUTES = __API_ROUTES__;
+/**
+ * The table's routes, written in by the build (vite.config.ts): those of every page here, the console's added by
+ * ./console-routes.ts when a page that calls them loads.
+ */
+declare const __API_ROUTES__: Partial<Record<OperationId, ApiRoute>>;
+const LOADED: Partial<Record<OperationId, ApiRoute>> = { ...__API_ROUTES__ };
+const ROUTES = new Proxy(LOADED, {
+  get(target, op: OperationId) {
+    const route = target[op];
+    if (!route) throw new Error(`${String(op)}: not in the routes loaded; its page must import @web/lib/console-routes`);
+    return route;
+  },
+}) as Record<OperationId, ApiRoute>;
+
+/** Adds the console's routes (./console-routes.ts). */
+export function addRoutes(routes: Partial<Record<OperationId, ApiRoute>>): void {
+  Object.assign(LOADED, routes);
+}
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
 
 import type { Contest } from '@contract/contests';
 import { LIMITS } from '@contract/limits';
@@ -142,7 +143,11 @@ export function UploadEntryModal({ open, contest, onClose, onEntered }: UploadEn
             error={fieldError(errors.photos)}
             errorId={photosErrorId}
           />
-          {freeLimitReached && photos.length < LIMITS.maxImagesPerWork && <Notice>{i18n._(M.freePlanLimit.id, { count: stored })}</Notice>}
+          {freeLimitReached && photos.length < LIMITS.maxImagesPerWork && (
+            <Notice>
+              {i18n._(M.freePlanLimit.id, { count: stored })} <Link href="/plans">{t`Upgrade`}</Link>
+            </Notice>
+          )}
           <TextField
             label={t`Title`}
             required

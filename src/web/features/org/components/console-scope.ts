@@ -1,7 +1,7 @@
 /** Which part of the console is shown, read from the address (`/org?org=3&tab=contests`), so Back works. */
 import type { ConsoleHome, ConsoleOrganization } from '@contract/console';
 
-export const ORG_TABS = ['members', 'contests', 'mail'] as const;
+export const ORG_TABS = ['members', 'contests', 'classes', 'mail'] as const;
 export const ADMIN_TABS = ['organizations', 'banners', 'mail'] as const;
 export type OrgTab = (typeof ORG_TABS)[number];
 export type AdminTab = (typeof ADMIN_TABS)[number];

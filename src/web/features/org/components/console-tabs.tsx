@@ -12,6 +12,7 @@ export function ConsoleTabs({ scope }: { scope: ConsoleScope }) {
       ? [
           { tab: 'members', label: t`Members`, count: scope.org.pending_count },
           { tab: 'contests', label: t`Contests`, count: 0 },
+          { tab: 'classes', label: t`Classes`, count: 0 },
           { tab: 'mail', label: t`E-mail`, count: 0 },
         ]
       : [

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocation, useSearchParams } from 'wouter';
 
+import '@web/lib/console-routes';
 import { Button, LinkButton } from '@web/ui/button';
 import { EmptyState } from '@web/ui/empty-state';
 import { SelectField } from '@web/ui/field';
@@ -9,6 +10,7 @@ import { SkeletonBlock } from '@web/ui/skeleton';
 import { useConsoleHome } from '../api/console-home';
 import { AdminOrganizations } from '../components/admin-organizations';
 import { BannersTab } from '../components/banners-tab';
+import { ClassesTab } from '../components/classes-tab';
 import { consoleHref, scopeOf } from '../components/console-scope';
 import { ConsoleTabs } from '../components/console-tabs';
 import { ContestsTab } from '../components/contests-tab';
@@ -88,6 +90,8 @@ export default function OrgPage() {
           <MembersTab key={scope.org.id} org={scope.org} />
         ) : scope.tab === 'contests' ? (
           <ContestsTab key={scope.org.id} org={scope.org} contest={params.get('contest')} view={params.get('view')} />
+        ) : scope.tab === 'classes' ? (
+          <ClassesTab key={scope.org.id} org={scope.org} klass={params.get('class')} view={params.get('view')} />
         ) : (
           <MailTab key={scope.org.id} scope={{ kind: 'org', orgId: scope.org.id }} />
         )

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
 import { z } from 'zod';
 
 import { LIMITS } from '@contract/limits';
@@ -110,7 +111,11 @@ export function WorkForm({
   return (
     <form onSubmit={submit} noValidate className={styles.form}>
       <PhotoPicker photos={photos} canAdd={canAdd} onAdd={add} onRemove={photoList.remove} onMove={photoList.move} error={photoError} />
-      {freeLimitReached && limit !== null && <Notice>{i18n._(M.freePlanLimit.id, { count: used })}</Notice>}
+      {freeLimitReached && limit !== null && (
+        <Notice>
+          {i18n._(M.freePlanLimit.id, { count: used })} <Link href="/plans">{t`Upgrade`}</Link>
+        </Notice>
+      )}
       <TextField label={t`Title`} required maxLength={100} error={formState.errors.title?.message} {...register('title')} />
       <TextAreaField
         label={t`Comments`}

@@ -1,0 +1,38 @@
+/**
+ * The payment ledger (issue 13: "every state change of a payment or subscription is kept as a row"): one
+ * `billing_events` row per change, saying who (account, profile), what (`kind`), when, through which provider object,
+ * for how much and who caused it, so that support can answer "did I pay?" from the database alone. Written in the
+ * transaction of the change it records, where there is one.
+ */
+import { billingEvents } from '../db/schema';
+import type { Executor } from '../db/open';
+
+export type BillingActor = (typeof billingEvents.$inferInsert)['actor'];
+
+export interface BillingEvent {
+  userId: number | null;
+  profileId?: number | null;
+  /** e.g. `checkout.created`, `subscription.active`, `subscription.renewed`, `subscription.cancel_requested`, `payment.failed`. */
+  kind: string;
+  actor: BillingActor;
+  provider: string;
+  providerId: string;
+  amount?: number | null;
+  currency?: string | null;
+  detail?: Record<string, unknown>;
+}
+
+export async function recordBillingEvent(db: Executor, event: BillingEvent, at: Date): Promise<void> {
+  await db.insert(billingEvents).values({
+    userId: event.userId,
+    profileId: event.profileId ?? null,
+    kind: event.kind,
+    actor: event.actor,
+    provider: event.provider,
+    providerId: event.providerId,
+    amount: event.amount ?? null,
+    currency: event.currency ?? null,
+    detail: event.detail ?? null,
+    createdAt: at,
+  });
+}

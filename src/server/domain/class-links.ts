@@ -1,0 +1,79 @@
+/**
+ * The class's link, e-mailed to the parent of the signed-up child (issue 13): a recorded class's video, or a live
+ * class's meeting link and its start in Japan time (and its recording, when it has one). Sent when a sign-up is
+ * confirmed (./class-signups.ts: by the one update that stamps `mailed_at`) and when the child asks for it again
+ * (POST …/video-url/, for a confirmed sign-up of that class only).
+ */
+import { and, eq } from 'drizzle-orm';
+
+import type { ClassVideo } from '@contract/classes';
+import type { Language } from '@contract/limits';
+import { M } from '@contract/messages';
+import { artistClasses, classSignups, organizations, profiles, users } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../errors';
+import { translator, type Translate } from '../i18n';
+import { MAIL } from '../mail-messages';
+
+const japanTime = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'long', timeStyle: 'short' });
+const englishJapanTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tokyo', dateStyle: 'long', timeStyle: 'short' });
+
+/** E-mails the class's link (the video, or the meeting and its start) to the parent of the sign-up's child. */
+export async function sendClassLink(deps: AppDeps, signupId: number, lang: Language): Promise<void> {
+  const [found] = await deps.db
+    .select({ cls: artistClasses, email: users.email, username: profiles.username, organization: organizations.name })
+    .from(classSignups)
+    .innerJoin(artistClasses, eq(artistClasses.id, classSignups.classId))
+    .innerJoin(profiles, eq(profiles.id, classSignups.profileId))
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .innerJoin(organizations, eq(organizations.id, artistClasses.organizationId))
+    .where(eq(classSignups.id, signupId));
+  if (!found) return;
+  const { cls } = found;
+  const t = translator(lang);
+  const live = cls.classType === 'real_time' && cls.meetingUrl !== null;
+  const values = {
+    username: found.username,
+    class: cls.name,
+    organization: found.organization,
+    video: cls.videoUrl ?? '',
+    meeting: cls.meetingUrl ?? '',
+    start: cls.startsAt ? (lang === 'ja' ? japanTime : englishJapanTime).format(cls.startsAt) : '',
+    recording: live && cls.videoUrl ? `\n\n${t(MAIL.classRecordingLine, { video: cls.videoUrl })}` : '',
+    classes: `${deps.config.publicUrl}/my-artist-classes`,
+  };
+  // Sent after the answer, as every e-mail is (accounts.ts); `link` is what the outbox logs.
+  deps.mail
+    .send({
+      to: found.email,
+      subject: t(MAIL.classLinkSubject, values),
+      text: t(live ? MAIL.classLiveBody : MAIL.classVideoBody, values),
+      link: live ? values.meeting : values.video,
+    })
+    .catch((err: unknown) => console.error('[mail] sending failed', err));
+}
+
+/**
+ * POST /api/artist-classes/{id}/video-url/: for the child's confirmed sign-up of that class only (pending: 403
+ * M.paymentPending; none: 403 M.classNotSignedUp; an unknown class: 404). Answers the links and e-mails them.
+ */
+export async function classVideo(deps: AppDeps, profileId: number, classId: number, lang: Language, t: Translate): Promise<ClassVideo> {
+  const [cls] = await deps.db.select().from(artistClasses).where(eq(artistClasses.id, classId));
+  const [signup] = cls
+    ? await deps.db
+        .select()
+        .from(classSignups)
+        .where(and(eq(classSignups.classId, classId), eq(classSignups.profileId, profileId)))
+    : [];
+  // An unpublished class is found only by a child signed up for it.
+  if (!cls || (!cls.published && !signup)) throw new ApiError(404, M.notFound);
+  if (!signup) throw new ApiError(403, M.classNotSignedUp);
+  if (signup.status !== 'confirmed') throw new ApiError(403, M.paymentPending);
+  await sendClassLink(deps, signup.id, lang);
+  return {
+    message: t(M.classVideoSent),
+    url: cls.videoUrl,
+    meeting_url: cls.classType === 'real_time' ? cls.meetingUrl : null,
+    start_at: cls.startsAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,82 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+
+import type { Plan } from '@contract/billing';
+import { useNetworkAction } from '@web/lib/network-action';
+import { Button, LinkButton } from '@web/ui/button';
+import { Notice } from '@web/ui/page-shell';
+import { useCreateCheckout } from '../api/create-checkout';
+import styles from './billing.module.css';
+
+export const PAYMENTS_NEED_NETWORK = msg`You're offline. Payments need an internet connection, so try again when you're back online.`;
+
+/** Who is looking at the plans: the parent alone can check out; a child or a visitor is told how. */
+export type Viewer = 'parent' | 'child' | 'guest';
+
+interface ChoosePremiumProps {
+  plan: Plan;
+  viewer: Viewer;
+  /** Premium is the account's plan already. */
+  current: boolean;
+}
+
+/**
+ * Premium's way on. The parent starts the checkout and the browser goes to the provider's page; offline the button
+ * says why it waits (lib/network-action). A child never reaches checkout: a parent upgrades from the parent account.
+ */
+export function ChoosePremium({ plan, viewer, current }: ChoosePremiumProps) {
+  const { t } = useLingui();
+  const checkout = useCreateCheckout();
+  const network = useNetworkAction(PAYMENTS_NEED_NETWORK);
+  // Until the browser has left for the provider's page, the button stays busy.
+  const leaving = checkout.isPending || checkout.isSuccess;
+
+  if (viewer === 'child') {
+    return (
+      <p className={styles.note}>
+        <Trans>A parent chooses the family's plan. Ask a parent to log in to the parent account and open Payment Information.</Trans>
+      </p>
+    );
+  }
+  if (viewer === 'guest') {
+    return (
+      <>
+        <p className={styles.note}>
+          <Trans>A parent upgrades from the parent account. Log in first, then come back to this page.</Trans>
+        </p>
+        <LinkButton href="/login" variant="secondary" block>
+          <Trans>Log in</Trans>
+        </LinkButton>
+      </>
+    );
+  }
+  if (current) {
+    return (
+      <LinkButton href="/account-payment-info" variant="secondary" block>
+        <Trans>See your plan</Trans>
+      </LinkButton>
+    );
+  }
+  const offline = !network.available;
+  return (
+    <>
+      {checkout.error && <Notice tone="error">{checkout.error.message}</Notice>}
+      <Button
+        size="large"
+        block
+        disabled={leaving}
+        aria-busy={leaving}
+        aria-disabled={offline || undefined}
+        aria-describedby={offline ? network.reasonId : undefined}
+        onClick={() => network.run(() => checkout.mutate(plan.id))}
+      >
+        {leaving ? t`Opening the payment page…` : t`Choose Premium`}
+      </Button>
+      {offline && (
+        <p id={network.reasonId} className={styles.reason}>
+          {network.reason}
+        </p>
+      )}
+    </>
+  );
+}

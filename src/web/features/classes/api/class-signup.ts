@@ -1,0 +1,39 @@
+/**
+ * Signing a child up for a class and paying for it (works spec §4, §7; decisions.md "Paid class sign-up"): the
+ * sign-up (a free class is confirmed at once; a paid one answers a payment intent and stays pending, and asking
+ * again while pending answers the same intent), the confirm call after the provider says the payment succeeded
+ * (the server checks with the provider itself), and the class's video. Every one changes what the class pages
+ * show, so each refreshes the whole `classes` area.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api, areaKey } from '@web/lib/http';
+
+function useRefreshClasses() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: areaKey('classes') });
+}
+
+/** `silent`: the page shows the failure where it happened (the payment page recovering its session). */
+export function useClassSignup({ silent = false }: { silent?: boolean } = {}) {
+  const refresh = useRefreshClasses();
+  return useMutation({
+    mutationFn: (classId: number) => api('classSignup', { json: { artist_class: classId }, silent }),
+    // Refused too (409: signed up already, elsewhere): the class page then shows the sign-up as it is.
+    onSettled: () => void refresh(),
+  });
+}
+
+export function useConfirmPayment() {
+  const refresh = useRefreshClasses();
+  return useMutation({
+    mutationFn: (paymentIntent: string) => api('classConfirmPayment', { json: { payment_intent: paymentIntent }, silent: true }),
+    onSuccess: () => void refresh(),
+  });
+}
+
+export function useClassVideo() {
+  return useMutation({
+    mutationFn: (classId: number) => api('classVideoUrl', { params: { id: classId } }),
+  });
+}

@@ -1,0 +1,155 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useLocation, useSearch } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
+
+import type { ArtistClass } from '@contract/classes';
+import { M } from '@contract/messages';
+import { useNetworkAction } from '@web/lib/network-action';
+import { notify } from '@web/lib/toast';
+import { Button, buttonClass } from '@web/ui/button';
+import { useClassVideo } from '../api/class-signup';
+import { StartTime } from '../components/class-badges';
+import { ClassThumbnail } from '../components/class-card';
+import { classIdFrom, linkUrlHref, priceLabel, signupDetailHref } from '../components/class-logic';
+import { ClassPageFrame } from '../components/class-page-frame';
+import { PAYMENT_NEEDS_NETWORK, VIDEO_NEEDS_NETWORK } from '../components/needs-network';
+import { Icon } from '@web/ui/line-icon';
+import styles from '../components/classes.module.css';
+
+/** Confirmed: the link was e-mailed, and the button fetches it (e-mailing it again) and opens the video page. */
+function Confirmed({ item }: { item: ArtistClass }) {
+  const { i18n } = useLingui();
+  const [, navigate] = useLocation();
+  const video = useClassVideo();
+  const network = useNetworkAction(VIDEO_NEEDS_NETWORK);
+  const offline = !network.available;
+  const open = () =>
+    network.run(() =>
+      video.mutate(item.id, {
+        onSuccess: (answer) => {
+          notify.success(answer.message || i18n._(M.classVideoSent.id));
+          const to = linkUrlHref({ url: answer.url, meetingUrl: answer.meeting_url, startAt: answer.start_at ?? item.start_at });
+          navigate(to.href, { state: to.state });
+        },
+      }),
+    );
+  return (
+    <section className={`${styles.ticket} ${styles.ticketDone}`} aria-labelledby="link-title">
+      <h2 id="link-title" className={styles.blockTitle}>
+        <Trans>You are signed up</Trans>
+      </h2>
+      <p className={styles.message} role="status">
+        <span className={styles.messageIcon} aria-hidden="true">
+          <Icon name="mail" />
+        </span>
+        <span>
+          <Trans>The video link was sent to your registered e-mail.</Trans>
+        </span>
+      </p>
+      {item.class_type === 'real_time' && (
+        <p className={styles.muted}>
+          <StartTime at={item.start_at} />
+        </p>
+      )}
+      <div className={styles.actions}>
+        <Button
+          size="large"
+          block
+          onClick={open}
+          disabled={video.isPending}
+          aria-busy={video.isPending}
+          aria-disabled={offline || undefined}
+          aria-describedby={offline ? network.reasonId : undefined}
+          className={offline ? styles.unavailable : undefined}
+        >
+          {item.class_type === 'recorded' ? <Trans>Watch the class</Trans> : <Trans>Open the class link</Trans>}
+        </Button>
+        {offline && (
+          <p id={network.reasonId} className={styles.muted}>
+            {network.reason}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Pending: the payment-pending message (works spec §8) and the way to pay. */
+function Pending({ item }: { item: ArtistClass }) {
+  const { i18n } = useLingui();
+  const [, navigate] = useLocation();
+  const network = useNetworkAction(PAYMENT_NEEDS_NETWORK);
+  const offline = !network.available;
+  const price = priceLabel(item, i18n.locale);
+  return (
+    <section className={styles.ticket} aria-labelledby="link-title">
+      <h2 id="link-title" className={styles.blockTitle}>
+        <Trans>Payment pending</Trans>
+      </h2>
+      <p className={styles.message} role="status">
+        <span className={styles.messageIcon} aria-hidden="true">
+          <Icon name="hourglass" />
+        </span>
+        <span>{i18n._(M.paymentPending.id)}</span>
+      </p>
+      <div className={styles.actions}>
+        <Button
+          size="large"
+          block
+          aria-disabled={offline || undefined}
+          aria-describedby={offline ? network.reasonId : undefined}
+          className={offline ? styles.unavailable : undefined}
+          onClick={() => network.run(() => navigate(`/payment?class_id=${item.id}`))}
+        >
+          {price ? <Trans>Pay {price}</Trans> : <Trans>Pay</Trans>}
+        </Button>
+        {offline && (
+          <p id={network.reasonId} className={styles.muted}>
+            {network.reason}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function NotSignedUp({ item }: { item: ArtistClass }) {
+  const { i18n } = useLingui();
+  return (
+    <section className={styles.ticket}>
+      <p className={styles.message}>{i18n._(M.classNotSignedUp.id)}</p>
+      <div className={styles.actions}>
+        <Link {...signupDetailHref(item.id)} className={buttonClass({ size: 'large', block: true })}>
+          <Trans>Sign up for this class</Trans>
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** Where a sign-up leads (works spec §2): the link-was-e-mailed message, or that the payment is pending. */
+export default function LinkDetailPage() {
+  const { t } = useLingui();
+  const id = classIdFrom(useHistoryState<unknown>(), useSearch(), 'class_id', 'class_id');
+  return (
+    <ClassPageFrame id={id} pageTitle={t`Class details`}>
+      {(item) => (
+        <article className={styles.detail}>
+          <Link {...signupDetailHref(item.id)} className={styles.linkThumb} aria-label={t`About this class`}>
+            <ClassThumbnail src={item.thumbnail} size="hero" />
+          </Link>
+          {item.member_signup.status === 'confirmed' ? (
+            <Confirmed item={item} />
+          ) : item.member_signup.status === 'pending' ? (
+            <Pending item={item} />
+          ) : (
+            <NotSignedUp item={item} />
+          )}
+          <Link href="/my-artist-classes" className={buttonClass({ variant: 'ghost', block: true })}>
+            <Trans>My Artist Classes</Trans>
+          </Link>
+        </article>
+      )}
+    </ClassPageFrame>
+  );
+}

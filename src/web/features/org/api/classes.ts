@@ -1,0 +1,81 @@
+/**
+ * The organization's artist classes in the console (issue 13): the list (published or not, with sign-up counts),
+ * creating and editing one (multipart, with its thumbnail), deleting one nobody signed up for, a class's sign-ups,
+ * and an e-mail to its confirmed ones.
+ */
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { api, apiKey, areaKey } from '@web/lib/http';
+import { alreadyShown } from '@web/lib/query-client';
+import { refreshConsole } from './keys';
+
+/** What families read of classes (the public list, a class): a console change shows there too. */
+const CLASSES_AREA = areaKey('classes');
+
+export function useOrgClasses(orgId: number) {
+  const params = { orgId };
+  return useInfiniteQuery({
+    queryKey: apiKey('orgClasses', { params }),
+    queryFn: (context) =>
+      api('orgClasses', {
+        params,
+        query: { page: context.pageParam },
+        signal: context.signal,
+        silent: alreadyShown(context, context.pageParam),
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, lastPage) => (last.next ? lastPage + 1 : undefined),
+  });
+}
+
+export function useClassSignups(orgId: number, classId: number) {
+  const params = { orgId, classId };
+  return useQuery({
+    queryKey: apiKey('orgClassSignups', { params }),
+    queryFn: (context) => api('orgClassSignups', { params, signal: context.signal, silent: alreadyShown(context) }),
+  });
+}
+
+function useRefreshClasses() {
+  const client = useQueryClient();
+  return () => {
+    refreshConsole(client);
+    void client.invalidateQueries({ queryKey: CLASSES_AREA });
+  };
+}
+
+export interface SaveClass {
+  orgId: number;
+  /** Absent: a new class. */
+  classId?: number;
+  body: FormData;
+}
+
+export function useSaveClass() {
+  const refresh = useRefreshClasses();
+  return useMutation({
+    mutationFn: ({ orgId, classId, body }: SaveClass) =>
+      classId === undefined
+        ? api('orgClassCreate', { params: { orgId }, body })
+        : api('orgClassUpdate', { params: { orgId, classId }, body }),
+    onSuccess: refresh,
+  });
+}
+
+/** 409 when it has sign-ups: the caller shows the server's message (silent here, so it is not said twice). */
+export function useDeleteClass() {
+  const refresh = useRefreshClasses();
+  return useMutation({
+    mutationFn: ({ orgId, classId }: { orgId: number; classId: number }) =>
+      api('orgClassDelete', { params: { orgId, classId }, silent: true }),
+    onSuccess: refresh,
+  });
+}
+
+export function useClassMail(orgId: number, classId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (mail: { subject: string; body: string }) => api('orgClassMail', { params: { orgId, classId }, json: mail }),
+    onSuccess: () => refreshConsole(client),
+  });
+}
