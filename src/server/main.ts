@@ -47,7 +47,8 @@ async function main(): Promise<void> {
   };
   // The local provider delivers its events to the webhook's own handler, in-process (Stripe's come over HTTP).
   deps.payments = createPaymentProvider(config, deps.db, deps.clock, (raw, signature) => handleWebhook(deps, raw, signature));
-  console.log(`[api] payments: ${deps.payments.name === 'stripe' ? 'Stripe' : 'the local test provider (no Stripe keys)'}`);
+  if (deps.payments.name === 'stripe') console.log('[api] payments: Stripe');
+  else console.warn('[api] payments: the local test provider: test cards, no money is taken (set STRIPE_SECRET_KEY to sell)');
   const app = createApp(deps);
 
   const purge = () =>
