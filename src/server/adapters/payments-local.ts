@@ -24,15 +24,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PlanInterval } from '@contract/billing';
 import type { Db } from '../db/open';
 import { localProviderObjects } from '../db/schema';
-import type {
-  CheckoutSessionInfo,
-  CreatedIntent,
-  IntentStatus,
-  PaymentIntentInfo,
-  PaymentProvider,
-  ProviderEvent,
-  ProviderSubscriptionStatus,
-  SubscriptionInfo,
+import {
+  checkoutMetadata,
+  type CheckoutSessionInfo,
+  type CheckoutSessionInput,
+  type CreatedIntent,
+  type IntentStatus,
+  type PaymentIntentInfo,
+  type PaymentIntentInput,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderSubscriptionStatus,
+  type SubscriptionInfo,
 } from './payments';
 import { addInterval, judgeCard, type Card, type CardError } from './payments-local-cards';
 import { signStripeEvent, verifyStripeEvent } from './payments-signature';
@@ -101,6 +104,54 @@ interface SubscriptionData {
   metadata: Record<string, string>;
 }
 
+/** What each kind of object keeps in its `data` column. */
+interface ObjectData {
+  payment_intent: IntentData;
+  checkout_session: SessionData;
+  subscription: SubscriptionData;
+}
+
+type Kind = keyof ObjectData;
+
+/** A row read as its kind's object: `data` typed as that kind keeps it. */
+type LocalObject<K extends Kind> = Omit<Row, 'kind' | 'data'> & { kind: K; data: ObjectData[K] };
+
+type NewObject<K extends Kind> = Pick<LocalObject<K>, 'id' | 'kind' | 'status' | 'amount' | 'currency' | 'data'> & {
+  clientSecretHash?: string;
+};
+
+/** The column is untyped jsonb; each kind's shape is the interface above. */
+const jsonb = <K extends Kind>(data: ObjectData[K]) => data as unknown as Record<string, unknown>;
+const asObject = <K extends Kind>(row: Row) => row as unknown as LocalObject<K>;
+const objectRow = <K extends Kind>(object: NewObject<K>) => ({ ...object, data: jsonb<K>(object.data) });
+
+function intentInfo(intent: LocalObject<'payment_intent'>): PaymentIntentInfo {
+  return {
+    id: intent.id,
+    status: intent.status as IntentStatus,
+    amount: intent.amount,
+    currency: intent.currency,
+    metadata: intent.data.metadata ?? {},
+    lastError: intent.data.last_error ?? null,
+  };
+}
+
+function subscriptionInfo(sub: LocalObject<'subscription'>): SubscriptionInfo {
+  return {
+    id: sub.id,
+    status: sub.status as ProviderSubscriptionStatus,
+    customerId: sub.data.customer_id,
+    currentPeriodEnd: new Date(sub.data.current_period_end),
+    cancelAtPeriodEnd: sub.data.cancel_at_period_end,
+    amount: sub.amount,
+    currency: sub.currency,
+    metadata: sub.data.metadata,
+  };
+}
+
+/** Where the browser goes once the session is paid. */
+const successUrlOf = (session: LocalObject<'checkout_session'>) => session.data.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id);
+
 export interface LocalProviderOptions {
   db: Db;
   clock: () => Date;
@@ -123,40 +174,36 @@ export class LocalPaymentProvider implements PaymentProvider {
     return `${intentId}_secret_${this.keyed('client-secret', intentId)}`;
   }
 
-  private async row(id: string, kind: Row['kind']): Promise<Row | null> {
+  private async find<K extends Kind>(id: string, kind: K): Promise<LocalObject<K> | null> {
     // Only this provider's own ids are looked up (a path segment may hold anything, NUL bytes included).
     if (!/^(pi|cs|sub)_local_[0-9a-f]{32}$/.test(id)) return null;
     const [row] = await this.o.db
       .select()
       .from(localProviderObjects)
       .where(and(eq(localProviderObjects.id, id), eq(localProviderObjects.kind, kind)));
-    return row ?? null;
+    return row ? asObject<K>(row) : null;
+  }
+
+  /** An object made for an idempotency key: the first create makes it, a retried or concurrent one finds it. */
+  private async createOnce<K extends Kind>(object: NewObject<K>): Promise<void> {
+    await this.o.db.insert(localProviderObjects).values(objectRow(object)).onConflictDoNothing();
   }
 
   // ---- payment intents -------------------------------------------------------------------------
 
-  async createPaymentIntent(input: {
-    amount: number;
-    currency: string;
-    metadata: Record<string, string>;
-    idempotencyKey: string;
-  }): Promise<CreatedIntent> {
+  async createPaymentIntent(input: PaymentIntentInput): Promise<CreatedIntent> {
     const id = `pi_local_${this.keyed('payment_intent', input.idempotencyKey)}`;
     const clientSecret = this.clientSecretOf(id);
-    const data: IntentData = { metadata: input.metadata, idempotency_key: input.idempotencyKey, last_error: null };
-    await this.o.db
-      .insert(localProviderObjects)
-      .values({
-        id,
-        kind: 'payment_intent',
-        status: 'requires_payment_method',
-        amount: input.amount,
-        currency: input.currency,
-        clientSecretHash: sha256(clientSecret),
-        data: data as unknown as Record<string, unknown>,
-      })
-      .onConflictDoNothing();
-    const row = (await this.row(id, 'payment_intent'))!;
+    await this.createOnce({
+      id,
+      kind: 'payment_intent',
+      status: 'requires_payment_method',
+      amount: input.amount,
+      currency: input.currency,
+      clientSecretHash: sha256(clientSecret),
+      data: { metadata: input.metadata, idempotency_key: input.idempotencyKey, last_error: null },
+    });
+    const row = (await this.find(id, 'payment_intent'))!;
     // Stripe refuses a key reused with other parameters (idempotency_error); so does this provider.
     if (row.amount !== input.amount || row.currency !== input.currency) {
       throw new Error(`local payments: idempotency key reused with other parameters (${id})`);
@@ -165,17 +212,8 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   async retrievePaymentIntent(id: string): Promise<PaymentIntentInfo | null> {
-    const row = await this.row(id, 'payment_intent');
-    if (!row) return null;
-    const data = row.data as unknown as IntentData;
-    return {
-      id: row.id,
-      status: row.status as IntentStatus,
-      amount: row.amount,
-      currency: row.currency,
-      metadata: data.metadata ?? {},
-      lastError: data.last_error ?? null,
-    };
+    const intent = await this.find(id, 'payment_intent');
+    return intent && intentInfo(intent);
   }
 
   /**
@@ -185,7 +223,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   async confirmIntent(clientSecret: string, card: Card): Promise<LocalConfirmResult | null> {
     const id = /^(pi_local_[0-9a-f]{32})_secret_[0-9a-f]{32}$/.exec(clientSecret)?.[1];
     if (!id) return null;
-    const row = await this.row(id, 'payment_intent');
+    const row = await this.find(id, 'payment_intent');
     if (!row?.clientSecretHash || !sameText(row.clientSecretHash, sha256(clientSecret))) return null;
     if (row.status === 'succeeded') return { status: 'succeeded', paymentIntentId: id, error: null };
     if (row.status === 'canceled') return null;
@@ -225,51 +263,45 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   // ---- checkout sessions -----------------------------------------------------------------------
 
-  async createCheckoutSession(input: Parameters<PaymentProvider['createCheckoutSession']>[0]): Promise<{ id: string; url: string }> {
+  async createCheckoutSession(input: CheckoutSessionInput): Promise<{ id: string; url: string }> {
     const id = `cs_local_${this.keyed('checkout_session', input.idempotencyKey)}`;
-    const metadata = { plan_id: String(input.plan.id), user_id: String(input.userId) };
-    const data: SessionData = {
-      plan_id: input.plan.id,
-      interval: input.plan.interval as PlanInterval,
-      product_name: input.plan.name,
-      client_reference_id: String(input.userId),
-      customer_email: input.email,
-      success_url: input.successUrl,
-      cancel_url: input.cancelUrl,
-      metadata,
-      expires_at: new Date(this.o.clock().getTime() + SESSION_LIFETIME_MS).toISOString(),
-      idempotency_key: input.idempotencyKey,
-      subscription_id: null,
-      customer_id: null,
-    };
-    await this.o.db
-      .insert(localProviderObjects)
-      .values({
-        id,
-        kind: 'checkout_session',
-        status: 'open',
-        amount: input.plan.amount,
-        currency: input.plan.currency,
-        data: data as unknown as Record<string, unknown>,
-      })
-      .onConflictDoNothing();
+    await this.createOnce({
+      id,
+      kind: 'checkout_session',
+      status: 'open',
+      amount: input.plan.amount,
+      currency: input.plan.currency,
+      data: {
+        plan_id: input.plan.id,
+        interval: input.plan.interval as PlanInterval,
+        product_name: input.plan.name,
+        client_reference_id: String(input.userId),
+        customer_email: input.email,
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        metadata: checkoutMetadata(input),
+        expires_at: new Date(this.o.clock().getTime() + SESSION_LIFETIME_MS).toISOString(),
+        idempotency_key: input.idempotencyKey,
+        subscription_id: null,
+        customer_id: null,
+      },
+    });
     return { id, url: `${this.o.publicUrl}/local-checkout?session=${encodeURIComponent(id)}` };
   }
 
   /** An open session past its lifetime reads as expired (as Stripe's expire). */
-  private sessionStatus(row: Row): 'open' | 'complete' | 'expired' {
-    const data = row.data as unknown as SessionData;
-    if (row.status === 'open' && Date.parse(data.expires_at) <= this.o.clock().getTime()) return 'expired';
-    return row.status as 'open' | 'complete' | 'expired';
+  private sessionStatus(session: LocalObject<'checkout_session'>): 'open' | 'complete' | 'expired' {
+    if (session.status === 'open' && Date.parse(session.data.expires_at) <= this.o.clock().getTime()) return 'expired';
+    return session.status as 'open' | 'complete' | 'expired';
   }
 
   async retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null> {
-    const row = await this.row(id, 'checkout_session');
-    if (!row) return null;
-    const data = row.data as unknown as SessionData;
+    const session = await this.find(id, 'checkout_session');
+    if (!session) return null;
+    const { data } = session;
     return {
-      id: row.id,
-      status: this.sessionStatus(row),
+      id: session.id,
+      status: this.sessionStatus(session),
       subscriptionId: data.subscription_id,
       customerId: data.customer_id,
       clientReferenceId: data.client_reference_id,
@@ -279,15 +311,14 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   /** What the hosted checkout page shows; null for an unknown session. */
   async checkoutView(id: string): Promise<LocalCheckoutView | null> {
-    const row = await this.row(id, 'checkout_session');
-    if (!row) return null;
-    const data = row.data as unknown as SessionData;
+    const session = await this.find(id, 'checkout_session');
+    if (!session) return null;
     return {
-      id: row.id,
-      status: this.sessionStatus(row),
-      planId: data.plan_id,
-      successUrl: data.success_url.replaceAll('{CHECKOUT_SESSION_ID}', row.id),
-      cancelUrl: data.cancel_url,
+      id: session.id,
+      status: this.sessionStatus(session),
+      planId: session.data.plan_id,
+      successUrl: successUrlOf(session),
+      cancelUrl: session.data.cancel_url,
     };
   }
 
@@ -297,7 +328,7 @@ export class LocalPaymentProvider implements PaymentProvider {
    * Null for an unknown session.
    */
   async payCheckout(id: string, card: Card): Promise<LocalPayResult | null> {
-    const found = await this.row(id, 'checkout_session');
+    const found = await this.find(id, 'checkout_session');
     if (!found) return null;
     if (this.sessionStatus(found) !== 'open') return { kind: 'closed' };
     const refusal = judgeCard(card, this.o.clock());
@@ -308,9 +339,10 @@ export class LocalPaymentProvider implements PaymentProvider {
     const customerId = `cus_local_${hex()}`;
     const paid = await this.o.db.transaction(async (tx) => {
       // The session is locked: two payments at once make one subscription.
-      const [row] = await tx.select().from(localProviderObjects).where(eq(localProviderObjects.id, id)).for('update');
-      if (!row || this.sessionStatus(row) !== 'open') return null;
-      const data = row.data as unknown as SessionData;
+      const [locked] = await tx.select().from(localProviderObjects).where(eq(localProviderObjects.id, id)).for('update');
+      const session = locked && asObject<'checkout_session'>(locked);
+      if (!session || this.sessionStatus(session) !== 'open') return null;
+      const { data } = session;
       const sub: SubscriptionData = {
         customer_id: customerId,
         interval: data.interval,
@@ -318,23 +350,25 @@ export class LocalPaymentProvider implements PaymentProvider {
         cancel_at_period_end: false,
         metadata: data.metadata,
       };
-      await tx.insert(localProviderObjects).values({
-        id: subscriptionId,
-        kind: 'subscription',
-        status: 'active',
-        amount: row.amount,
-        currency: row.currency,
-        data: sub as unknown as Record<string, unknown>,
-      });
+      await tx.insert(localProviderObjects).values(
+        objectRow({
+          id: subscriptionId,
+          kind: 'subscription',
+          status: 'active',
+          amount: session.amount,
+          currency: session.currency,
+          data: sub,
+        }),
+      );
       await tx
         .update(localProviderObjects)
         .set({
           status: 'complete',
-          data: { ...data, subscription_id: subscriptionId, customer_id: customerId } as unknown as Record<string, unknown>,
+          data: jsonb<'checkout_session'>({ ...data, subscription_id: subscriptionId, customer_id: customerId }),
           updatedAt: now,
         })
         .where(eq(localProviderObjects.id, id));
-      return data;
+      return session;
     });
     if (!paid) return { kind: 'closed' };
 
@@ -344,31 +378,20 @@ export class LocalPaymentProvider implements PaymentProvider {
       mode: 'subscription',
       status: 'complete',
       payment_status: 'paid',
-      client_reference_id: paid.client_reference_id,
+      client_reference_id: paid.data.client_reference_id,
       customer: customerId,
       subscription: subscriptionId,
-      metadata: paid.metadata,
+      metadata: paid.data.metadata,
     });
     await this.emitSubscription('customer.subscription.created', subscriptionId);
-    return { kind: 'paid', redirectUrl: paid.success_url.replaceAll('{CHECKOUT_SESSION_ID}', id) };
+    return { kind: 'paid', redirectUrl: successUrlOf(paid) };
   }
 
   // ---- subscriptions ---------------------------------------------------------------------------
 
   async retrieveSubscription(id: string): Promise<SubscriptionInfo | null> {
-    const row = await this.row(id, 'subscription');
-    if (!row) return null;
-    const data = row.data as unknown as SubscriptionData;
-    return {
-      id: row.id,
-      status: row.status as ProviderSubscriptionStatus,
-      customerId: data.customer_id,
-      currentPeriodEnd: new Date(data.current_period_end),
-      cancelAtPeriodEnd: data.cancel_at_period_end,
-      amount: row.amount,
-      currency: row.currency,
-      metadata: data.metadata,
-    };
+    const sub = await this.find(id, 'subscription');
+    return sub && subscriptionInfo(sub);
   }
 
   async cancelSubscriptionAtPeriodEnd(id: string): Promise<SubscriptionInfo> {
@@ -405,7 +428,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       )
       .limit(500);
     for (const row of due) {
-      const data = row.data as unknown as SubscriptionData;
+      const { data } = asObject<'subscription'>(row);
       const samePeriod = and(
         eq(localProviderObjects.id, row.id),
         eq(localProviderObjects.status, 'active'),
@@ -453,10 +476,9 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   private async emitSubscription(type: string, id: string): Promise<void> {
-    const sub = await this.retrieveSubscription(id);
-    if (!sub) return;
-    const row = (await this.row(id, 'subscription'))!;
-    const data = row.data as unknown as SubscriptionData;
+    const row = await this.find(id, 'subscription');
+    if (!row) return;
+    const sub = subscriptionInfo(row);
     await this.emit(type, {
       id,
       object: 'subscription',
@@ -471,7 +493,7 @@ export class LocalPaymentProvider implements PaymentProvider {
           {
             object: 'subscription_item',
             current_period_end: unix(sub.currentPeriodEnd!),
-            price: { unit_amount: sub.amount, currency: sub.currency, recurring: { interval: data.interval } },
+            price: { unit_amount: sub.amount, currency: sub.currency, recurring: { interval: row.data.interval } },
           },
         ],
       },

@@ -11,15 +11,18 @@
 import Stripe from 'stripe';
 
 import type { PlanInterval } from '@contract/billing';
-import type {
-  CheckoutSessionInfo,
-  CreatedIntent,
-  IntentStatus,
-  PaymentIntentInfo,
-  PaymentProvider,
-  ProviderEvent,
-  ProviderSubscriptionStatus,
-  SubscriptionInfo,
+import {
+  checkoutMetadata,
+  type CheckoutSessionInfo,
+  type CheckoutSessionInput,
+  type CreatedIntent,
+  type IntentStatus,
+  type PaymentIntentInfo,
+  type PaymentIntentInput,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderSubscriptionStatus,
+  type SubscriptionInfo,
 } from './payments';
 import { verifyStripeEvent } from './payments-signature';
 
@@ -58,12 +61,7 @@ export class StripePaymentProvider implements PaymentProvider {
     });
   }
 
-  async createPaymentIntent(input: {
-    amount: number;
-    currency: string;
-    metadata: Record<string, string>;
-    idempotencyKey: string;
-  }): Promise<CreatedIntent> {
+  async createPaymentIntent(input: PaymentIntentInput): Promise<CreatedIntent> {
     const intent = await this.stripe.paymentIntents.create(
       {
         amount: input.amount,
@@ -95,8 +93,8 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async createCheckoutSession(input: Parameters<PaymentProvider['createCheckoutSession']>[0]): Promise<{ id: string; url: string }> {
-    const metadata = { plan_id: String(input.plan.id), user_id: String(input.userId) };
+  async createCheckoutSession(input: CheckoutSessionInput): Promise<{ id: string; url: string }> {
+    const metadata = checkoutMetadata(input);
     const session = await this.stripe.checkout.sessions.create(
       {
         mode: 'subscription',

@@ -66,26 +66,36 @@ export interface ProviderEvent {
 
 export class WebhookSignatureError extends Error {}
 
+export interface PaymentIntentInput {
+  amount: number;
+  currency: string;
+  metadata: Record<string, string>;
+  /** Sent as Stripe's Idempotency-Key: a retried create makes no second intent. */
+  idempotencyKey: string;
+}
+
+export interface CheckoutSessionInput {
+  plan: { id: number; code: string; name: string; amount: number; currency: string; interval: string };
+  userId: number;
+  email: string;
+  /** May contain `{CHECKOUT_SESSION_ID}`, replaced by the provider. */
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+}
+
+/** The metadata a checkout session and its subscription carry: which account took which plan. */
+export const checkoutMetadata = (input: CheckoutSessionInput): Record<string, string> => ({
+  plan_id: String(input.plan.id),
+  user_id: String(input.userId),
+});
+
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
-  createPaymentIntent(input: {
-    amount: number;
-    currency: string;
-    metadata: Record<string, string>;
-    /** Sent as Stripe's Idempotency-Key: a retried create makes no second intent. */
-    idempotencyKey: string;
-  }): Promise<CreatedIntent>;
+  createPaymentIntent(input: PaymentIntentInput): Promise<CreatedIntent>;
   /** Null when the provider has no such intent. */
   retrievePaymentIntent(id: string): Promise<PaymentIntentInfo | null>;
-  createCheckoutSession(input: {
-    plan: { id: number; code: string; name: string; amount: number; currency: string; interval: string };
-    userId: number;
-    email: string;
-    /** May contain `{CHECKOUT_SESSION_ID}`, replaced by the provider. */
-    successUrl: string;
-    cancelUrl: string;
-    idempotencyKey: string;
-  }): Promise<{ id: string; url: string }>;
+  createCheckoutSession(input: CheckoutSessionInput): Promise<{ id: string; url: string }>;
   retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null>;
   retrieveSubscription(id: string): Promise<SubscriptionInfo | null>;
   /** Cancels at the end of the paid period; the subscription stays active until then. */

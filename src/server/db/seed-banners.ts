@@ -3,10 +3,8 @@
  * sharp like the demo works (nothing is downloaded, no text to translate: the name is the banner's alt text), and
  * one that has ended and must not be listed. One opens an outside site, one a page of ours, one nothing.
  */
-import { randomBytes } from 'node:crypto';
-
-import { renderSvg } from '../adapters/images';
 import type { StorageAdapter } from '../adapters/storage';
+import { storeDemoPicture } from './demo-pictures';
 import type { Db } from './open';
 import { advertisements } from './schema';
 
@@ -165,11 +163,7 @@ export function summerSaleBanner(): string {
   );
 }
 
-async function stored(storage: StorageAdapter, svg: string): Promise<string> {
-  const key = `banners/${randomBytes(16).toString('hex')}.webp`;
-  await storage.put(key, await renderSvg(svg), 'image/webp');
-  return key;
-}
+const stored = (storage: StorageAdapter, svg: string) => storeDemoPicture(storage, 'banners', svg);
 
 /** Called by the demo seed (seed.ts) on an empty database. */
 export async function seedBanners(db: Db, storage: StorageAdapter, now = new Date()): Promise<void> {

@@ -5,13 +5,11 @@
  * drawn like the demo works and rendered before the transaction; live classes start relative to the seed's `now`,
  * on the hour in Japan time, so they are always ahead.
  */
-import { randomBytes } from 'node:crypto';
-
 import { inArray } from 'drizzle-orm';
 
-import { renderSvg } from '../adapters/images';
 import type { StorageAdapter } from '../adapters/storage';
 import { cat, flower, rocket, sun, house } from './demo-art';
+import { storeDemoPicture } from './demo-pictures';
 import { DEMO_CLASSES, DEMO_STAFF } from './demo-content';
 import type { Tx } from './open';
 import { artistClasses, artistClassTags, billingEvents, classSignups, users } from './schema';
@@ -28,11 +26,7 @@ export interface ClassThumbnails {
   collage: string;
 }
 
-async function stored(storage: StorageAdapter, svg: string): Promise<string> {
-  const key = `classes/${randomBytes(16).toString('hex')}.webp`;
-  await storage.put(key, await renderSvg(svg), 'image/webp');
-  return key;
-}
+const stored = (storage: StorageAdapter, svg: string) => storeDemoPicture(storage, 'classes', svg);
 
 export async function renderClassThumbnails(storage: StorageAdapter): Promise<ClassThumbnails> {
   const [watercolor, liveDrawing, clay, draft, crayonSky, collage] = await Promise.all([

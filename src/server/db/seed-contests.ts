@@ -4,13 +4,11 @@
  * Dates are relative to the seed's `now`, so the states hold whenever the demo starts. Thumbnails are drawn like
  * the demo works and rendered before the transaction.
  */
-import { randomBytes } from 'node:crypto';
-
 import { eq } from 'drizzle-orm';
 
-import { renderSvg } from '../adapters/images';
 import type { StorageAdapter } from '../adapters/storage';
 import { fuji, rainbow, sakura, fish, tree } from './demo-art';
+import { storeDemoPicture } from './demo-pictures';
 import { DEMO_CONTESTS, DEMO_STAFF, type DemoFamily } from './demo-content';
 import type { Tx } from './open';
 import { contestEntries, contests, organizationStaff, profileOrganizations, users } from './schema';
@@ -26,11 +24,7 @@ export interface ContestThumbnails {
   sea: string;
 }
 
-async function stored(storage: StorageAdapter, svg: string): Promise<string> {
-  const key = `contests/${randomBytes(16).toString('hex')}.webp`;
-  await storage.put(key, await renderSvg(svg), 'image/webp');
-  return key;
-}
+const stored = (storage: StorageAdapter, svg: string) => storeDemoPicture(storage, 'contests', svg);
 
 export async function renderContestThumbnails(storage: StorageAdapter): Promise<ContestThumbnails> {
   return {

@@ -6,11 +6,8 @@
  * (seed-contests.ts), and their artist classes (seed-classes.ts). Avatars and works are drawn as SVG and rendered by
  * sharp; nothing is downloaded.
  */
-import { randomBytes } from 'node:crypto';
-
 import { count } from 'drizzle-orm';
 
-import { renderSvg } from '../adapters/images';
 import type { StorageAdapter } from '../adapters/storage';
 import { hashPassword } from '../domain/passwords';
 import {
@@ -22,6 +19,7 @@ import {
   type DemoChild,
   type DemoFamily,
 } from './demo-content';
+import { storeDemoPicture } from './demo-pictures';
 import type { Db, Tx } from './open';
 import { categories, navbarLinks, organizations, profileOrganizations, profileShares, profiles, tags, users } from './schema';
 import { insertDemoClasses, renderClassThumbnails } from './seed-classes';
@@ -60,10 +58,8 @@ export function avatarSvg(background: string, cheeks: string): string {
 </svg>`;
 }
 
-async function avatar(storage: StorageAdapter, background: string, cheeks: string): Promise<string> {
-  const key = `avatars/${randomBytes(16).toString('hex')}.webp`;
-  await storage.put(key, await renderSvg(avatarSvg(background, cheeks)), 'image/webp');
-  return key;
+function avatar(storage: StorageAdapter, background: string, cheeks: string): Promise<string> {
+  return storeDemoPicture(storage, 'avatars', avatarSvg(background, cheeks));
 }
 
 interface ChildSeed {

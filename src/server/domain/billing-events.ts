@@ -15,8 +15,9 @@ export interface BillingEvent {
   /** e.g. `checkout.created`, `subscription.active`, `subscription.renewed`, `subscription.cancel_requested`, `payment.failed`. */
   kind: string;
   actor: BillingActor;
-  provider: string;
-  providerId: string;
+  /** The provider and its object (intent, session, subscription); none for a change without one (a free sign-up). */
+  provider?: string | null;
+  providerId?: string | null;
   amount?: number | null;
   currency?: string | null;
   detail?: Record<string, unknown>;
@@ -28,8 +29,8 @@ export async function recordBillingEvent(db: Executor, event: BillingEvent, at: 
     profileId: event.profileId ?? null,
     kind: event.kind,
     actor: event.actor,
-    provider: event.provider,
-    providerId: event.providerId,
+    provider: event.provider ?? null,
+    providerId: event.providerId ?? null,
     amount: event.amount ?? null,
     currency: event.currency ?? null,
     detail: event.detail ?? null,

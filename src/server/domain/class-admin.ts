@@ -21,11 +21,11 @@ import type { Executor } from '../db/open';
 import { artistClasses, artistClassTags, classSignups, profiles, tags, type ArtistClassRow } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError, ValidationError } from '../errors';
-import { removeThumbnail, storeClassThumbnail } from './class-files';
 import { consoleClassView, consoleClassViews } from './class-views';
 import { classPage } from './classes';
 import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions';
 import type { ListLinks } from './lists';
+import { removeOrgPicture, storeOrgPicture } from './org-pages';
 
 export type ClassInput = z.output<typeof classFields>;
 
@@ -88,7 +88,7 @@ export async function createClass(
   thumbnail: Uint8Array,
 ): Promise<ConsoleClass> {
   const tagIds = await checkTags(deps.db, input.tags);
-  const key = await storeClassThumbnail(deps.storage, thumbnail);
+  const key = await storeOrgPicture(deps.storage, 'classes', thumbnail);
   try {
     return await deps.db.transaction(async (tx) => {
       const now = deps.clock();
@@ -100,7 +100,7 @@ export async function createClass(
       return consoleClassView(deps, row!, tx);
     });
   } catch (err) {
-    await removeThumbnail(deps.storage, key);
+    await removeOrgPicture(deps.storage, key);
     // The organization (or a tag) was deleted in the meantime.
     if (isForeignKeyViolation(err)) throw new ApiError(404, M.notFound);
     throw err;
@@ -119,7 +119,7 @@ export async function updateClass(
   thumbnail: Uint8Array | null,
 ): Promise<ConsoleClass> {
   const tagIds = await checkTags(deps.db, input.tags);
-  const key = thumbnail ? await storeClassThumbnail(deps.storage, thumbnail) : null;
+  const key = thumbnail ? await storeOrgPicture(deps.storage, 'classes', thumbnail) : null;
   let saved: { view: ConsoleClass; deleting: string[] };
   try {
     saved = await deps.db.transaction(async (tx) => {
@@ -140,7 +140,7 @@ export async function updateClass(
     });
   } catch (err) {
     // The new file was never referenced by a committed row.
-    await removeThumbnail(deps.storage, key);
+    await removeOrgPicture(deps.storage, key);
     if (isForeignKeyViolation(err)) throw new ApiError(404, M.notFound);
     throw err;
   }

@@ -14,6 +14,7 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { translator, type Translate } from '../i18n';
 import { MAIL } from '../mail-messages';
+import { sendMail } from './accounts';
 
 const japanTime = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'long', timeStyle: 'short' });
 const englishJapanTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tokyo', dateStyle: 'long', timeStyle: 'short' });
@@ -43,14 +44,10 @@ export async function sendClassLink(deps: AppDeps, signupId: number, lang: Langu
     classes: `${deps.config.publicUrl}/my-artist-classes`,
   };
   // Sent after the answer, as every e-mail is (accounts.ts); `link` is what the outbox logs.
-  deps.mail
-    .send({
-      to: found.email,
-      subject: t(MAIL.classLinkSubject, values),
-      text: t(live ? MAIL.classLiveBody : MAIL.classVideoBody, values),
-      link: live ? values.meeting : values.video,
-    })
-    .catch((err: unknown) => console.error('[mail] sending failed', err));
+  sendMail(deps, found.email, lang, [MAIL.classLinkSubject, live ? MAIL.classLiveBody : MAIL.classVideoBody], {
+    ...values,
+    link: live ? values.meeting : values.video,
+  });
 }
 
 /**

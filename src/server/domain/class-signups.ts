@@ -29,39 +29,8 @@ import { artistClasses, billingEvents, classSignups, profiles, type ArtistClassR
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import type { Translate } from '../i18n';
-import type { BillingActor } from './billing-events';
+import { recordBillingEvent } from './billing-events';
 import { sendClassLink } from './class-links';
-
-interface EventInput {
-  userId: number | null;
-  profileId: number | null;
-  kind: string;
-  actor: BillingActor;
-  provider?: string | null;
-  providerId?: string | null;
-  amount?: number | null;
-  currency?: string | null;
-  detail?: Record<string, unknown>;
-}
-
-/**
- * One row of the payment's history (as billing-events.ts's recordBillingEvent, which needs a provider object: a free
- * sign-up has none).
- */
-export async function billingEvent(db: Executor, at: Date, e: EventInput): Promise<void> {
-  await db.insert(billingEvents).values({
-    userId: e.userId,
-    profileId: e.profileId,
-    kind: e.kind,
-    actor: e.actor,
-    provider: e.provider ?? null,
-    providerId: e.providerId ?? null,
-    amount: e.amount ?? null,
-    currency: e.currency ?? null,
-    detail: e.detail ?? null,
-    createdAt: at,
-  });
-}
 
 /** The caller: a child profile and its family's account. */
 export interface SignupCaller {
@@ -129,15 +98,19 @@ export async function signUp(
           mailedAt: free ? now : null,
         })
         .returning();
-      await billingEvent(tx, now, {
-        userId: caller.userId,
-        profileId: caller.profileId,
-        kind: free ? 'signup.confirmed' : 'signup.pending',
-        actor: 'user',
-        amount: signup!.amount,
-        currency: signup!.currency,
-        detail: { signup_id: signup!.id, class_id: classId, free },
-      });
+      await recordBillingEvent(
+        tx,
+        {
+          userId: caller.userId,
+          profileId: caller.profileId,
+          kind: free ? 'signup.confirmed' : 'signup.pending',
+          actor: 'user',
+          amount: signup!.amount,
+          currency: signup!.currency,
+          detail: { signup_id: signup!.id, class_id: classId, free },
+        },
+        now,
+      );
       return { signup: signup!, cls, created: true };
     });
   } catch (err) {
@@ -209,17 +182,21 @@ async function intentFor(
         .update(classSignups)
         .set({ paymentIntentId: created.id, provider: deps.payments.name })
         .where(and(eq(classSignups.id, signup.id), eq(classSignups.status, 'pending')));
-      await billingEvent(tx, now, {
-        userId: caller.userId,
-        profileId: caller.profileId,
-        kind: 'payment.intent_created',
-        actor: 'user',
-        provider: deps.payments.name,
-        providerId: created.id,
-        amount: created.amount,
-        currency: created.currency,
-        detail: { signup_id: signup.id, class_id: cls.id, attempt, replaces: signup.paymentIntentId },
-      });
+      await recordBillingEvent(
+        tx,
+        {
+          userId: caller.userId,
+          profileId: caller.profileId,
+          kind: 'payment.intent_created',
+          actor: 'user',
+          provider: deps.payments.name,
+          providerId: created.id,
+          amount: created.amount,
+          currency: created.currency,
+          detail: { signup_id: signup.id, class_id: cls.id, attempt, replaces: signup.paymentIntentId },
+        },
+        now,
+      );
     });
   }
   return { id: created.id, clientSecret: created.clientSecret };
@@ -286,16 +263,20 @@ export async function confirmSignupPayment(deps: AppDeps, paymentIntentId: strin
     intent.currency.toLowerCase() !== signup.currency.toLowerCase() ||
     (intent.metadata.signup_id !== undefined && intent.metadata.signup_id !== String(signup.id))
   ) {
-    await billingEvent(deps.db, now, {
-      ...who,
-      kind: 'payment.mismatch',
-      actor: opts.actor,
-      provider: deps.payments.name,
-      providerId: intent.id,
-      amount: intent.amount,
-      currency: intent.currency,
-      detail: { signup_id: signup.id, expected: { amount: signup.amount, currency: signup.currency }, metadata: intent.metadata },
-    });
+    await recordBillingEvent(
+      deps.db,
+      {
+        ...who,
+        kind: 'payment.mismatch',
+        actor: opts.actor,
+        provider: deps.payments.name,
+        providerId: intent.id,
+        amount: intent.amount,
+        currency: intent.currency,
+        detail: { signup_id: signup.id, expected: { amount: signup.amount, currency: signup.currency }, metadata: intent.metadata },
+      },
+      now,
+    );
     throw new ApiError(422, M.paymentMismatch);
   }
 
@@ -306,16 +287,20 @@ export async function confirmSignupPayment(deps: AppDeps, paymentIntentId: strin
       .where(and(eq(classSignups.id, signup.id), eq(classSignups.status, 'pending')))
       .returning();
     if (!row) return null;
-    await billingEvent(tx, now, {
-      ...who,
-      kind: 'signup.confirmed',
-      actor: opts.actor,
-      provider: deps.payments.name,
-      providerId: intent.id,
-      amount: intent.amount,
-      currency: intent.currency,
-      detail: { signup_id: signup.id, class_id: signup.classId },
-    });
+    await recordBillingEvent(
+      tx,
+      {
+        ...who,
+        kind: 'signup.confirmed',
+        actor: opts.actor,
+        provider: deps.payments.name,
+        providerId: intent.id,
+        amount: intent.amount,
+        currency: intent.currency,
+        detail: { signup_id: signup.id, class_id: signup.classId },
+      },
+      now,
+    );
     return row;
   });
   if (!confirmed) return outcome('confirmed', false);
@@ -329,15 +314,19 @@ export async function recordSignupPaymentFailed(deps: AppDeps, paymentIntentId: 
   if (!signup) return;
   const intent = await deps.payments.retrievePaymentIntent(paymentIntentId);
   const [owner] = await deps.db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, signup.profileId));
-  await billingEvent(deps.db, deps.clock(), {
-    userId: owner?.userId ?? null,
-    profileId: signup.profileId,
-    kind: 'payment.failed',
-    actor,
-    provider: deps.payments.name,
-    providerId: paymentIntentId,
-    amount: intent?.amount ?? null,
-    currency: intent?.currency ?? null,
-    detail: { signup_id: signup.id, status: intent?.status ?? null, error: intent?.lastError ?? null },
-  });
+  await recordBillingEvent(
+    deps.db,
+    {
+      userId: owner?.userId ?? null,
+      profileId: signup.profileId,
+      kind: 'payment.failed',
+      actor,
+      provider: deps.payments.name,
+      providerId: paymentIntentId,
+      amount: intent?.amount ?? null,
+      currency: intent?.currency ?? null,
+      detail: { signup_id: signup.id, status: intent?.status ?? null, error: intent?.lastError ?? null },
+    },
+    deps.clock(),
+  );
 }

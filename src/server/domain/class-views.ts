@@ -8,9 +8,10 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
 import type { ArtistClass, ConsoleClass } from '@contract/classes';
 import type { Executor } from '../db/open';
-import { artistClassTags, classSignups, organizations, type ArtistClassRow, type ClassSignupRow } from '../db/schema';
+import { artistClassTags, classSignups, type ArtistClassRow, type ClassSignupRow } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { groupBy } from './lists';
+import { orgPageHeadings } from './org-pages';
 
 /** Who is looking: a child profile (its sign-up is shown), or a parent token, staff or a visitor (null). */
 export interface ClassViewer {
@@ -29,9 +30,8 @@ export async function classViews(
 ): Promise<ArtistClass[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const orgIds = [...new Set(rows.map((r) => r.organizationId))];
-  const [orgs, tagRows, mine] = await Promise.all([
-    db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, orgIds)),
+  const [headingOf, tagRows, mine] = await Promise.all([
+    orgPageHeadings(deps, db, rows),
     db
       .select({ classId: artistClassTags.classId, tagId: artistClassTags.tagId })
       .from(artistClassTags)
@@ -44,7 +44,6 @@ export async function classViews(
           .from(classSignups)
           .where(and(eq(classSignups.profileId, viewer.profileId), inArray(classSignups.classId, ids))),
   ]);
-  const orgName = new Map(orgs.map((o) => [o.id, o.name]));
   const tagsOf = groupBy(tagRows, (t) => t.classId);
   const signupOf = new Map(mine.map((m) => [m.classId, m]));
   return rows.map((r) => {
@@ -53,8 +52,7 @@ export async function classViews(
       id: r.id,
       name: r.name,
       description: r.description,
-      thumbnail: r.thumbnailKey ? deps.storage.url(r.thumbnailKey) : null,
-      organization: { id: r.organizationId, name: orgName.get(r.organizationId) ?? '' },
+      ...headingOf(r),
       is_free: r.isFree,
       price: r.isFree ? 0 : r.price,
       currency: r.currency,

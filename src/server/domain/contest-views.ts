@@ -8,10 +8,11 @@ import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { ConsoleEntry } from '@contract/console';
 import type { Contest, ContestEntry, ContestStatus } from '@contract/contests';
 import type { Executor } from '../db/open';
-import { artworkImages, artworks, contestEntries, organizations, profileOrganizations, profiles, type ContestRow } from '../db/schema';
+import { artworkImages, artworks, contestEntries, profileOrganizations, profiles, type ContestRow } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { visibleTo } from './visibility';
 import { groupBy } from './lists';
+import { orgPageHeadings } from './org-pages';
 
 /**
  * decisions.md, "Contest status": held once a winner is picked (decided_at) or the end has passed; before its start
@@ -111,8 +112,8 @@ export async function contestViews(
   const winnerIds = rows.map((r) => r.winnerEntryId).filter((id): id is number => id !== null);
   const child = viewer.profileId;
 
-  const [orgs, counts, winners, history, mine, memberships] = await Promise.all([
-    db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, orgIds)),
+  const [headingOf, counts, winners, history, mine, memberships] = await Promise.all([
+    orgPageHeadings(deps, db, rows),
     db
       .select({ contestId: contestEntries.contestId, n: count() })
       .from(contestEntries)
@@ -141,7 +142,6 @@ export async function contestViews(
           ),
   ]);
 
-  const orgById = new Map(orgs.map((o) => [o.id, o]));
   const countOf = new Map(counts.map((c) => [c.contestId, c.n]));
   const winnerById = new Map(winners.map((w) => [w.id, w]));
   const historyOf = groupBy(history, (e) => e.contestId);
@@ -151,13 +151,11 @@ export async function contestViews(
   return rows.map((r) => {
     const status = contestStatus(r, now);
     const winner = r.winnerEntryId !== null ? winnerById.get(r.winnerEntryId) : undefined;
-    const org = orgById.get(r.organizationId);
     return {
       id: r.id,
       name: r.name,
       title: r.name,
-      thumbnail: r.thumbnailKey ? deps.storage.url(r.thumbnailKey) : null,
-      organization: { id: r.organizationId, name: org?.name ?? '' },
+      ...headingOf(r),
       start_date: r.startsAt.toISOString(),
       end_date: r.endsAt.toISOString(),
       status,

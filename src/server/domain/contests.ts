@@ -22,10 +22,10 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { MAIL } from '../mail-messages';
 import { sendMail } from './accounts';
-import { removeThumbnail, storeThumbnail } from './contest-files';
 import { consoleEntries, contestStatus, contestView, contestViews, entryRows, type ContestViewer } from './contest-views';
 import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions';
 import { escapeLike, pageLinks, type ListLinks } from './lists';
+import { removeOrgPicture, storeOrgPicture } from './org-pages';
 
 // ---- lists --------------------------------------------------------------------------------------
 
@@ -211,11 +211,12 @@ export async function submitWork(deps: AppDeps, profileId: number, contestId: nu
 // ---- the console --------------------------------------------------------------------------------
 
 /** The organization's contest; another organization's (or none) is not found, as everything outside one's reach. */
-export async function orgContest(db: Executor, orgId: number, contestId: number): Promise<ContestRow> {
-  const [row] = await db
+export async function orgContest(db: Executor, orgId: number, contestId: number, lock?: 'update'): Promise<ContestRow> {
+  const query = db
     .select()
     .from(contests)
     .where(and(eq(contests.id, contestId), eq(contests.organizationId, orgId)));
+  const [row] = lock ? await query.for(lock) : await query;
   if (!row) throw new ApiError(404, M.notFound);
   return row;
 }
@@ -249,7 +250,7 @@ export async function createContest(
   input: ContestInput,
   thumbnail: Uint8Array,
 ): Promise<Contest> {
-  const key = await storeThumbnail(deps.storage, thumbnail);
+  const key = await storeOrgPicture(deps.storage, 'contests', thumbnail);
   let row: ContestRow | undefined;
   try {
     [row] = await deps.db
@@ -257,7 +258,7 @@ export async function createContest(
       .values({ ...columnsOf(input), organizationId: orgId, thumbnailKey: key, createdBy: userId, createdAt: deps.clock() })
       .returning();
   } catch (err) {
-    await removeThumbnail(deps.storage, key);
+    await removeOrgPicture(deps.storage, key);
     // The organization was deleted in the meantime.
     if (isForeignKeyViolation(err)) throw new ApiError(404, M.notFound);
     throw err;
@@ -273,16 +274,11 @@ export async function updateContest(
   input: ContestInput,
   thumbnail: Uint8Array | null,
 ): Promise<Contest> {
-  const key = thumbnail ? await storeThumbnail(deps.storage, thumbnail) : null;
+  const key = thumbnail ? await storeOrgPicture(deps.storage, 'contests', thumbnail) : null;
   let saved: { row: ContestRow; deleting: string[] };
   try {
     saved = await deps.db.transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(contests)
-        .where(and(eq(contests.id, contestId), eq(contests.organizationId, orgId)))
-        .for('update');
-      if (!current) throw new ApiError(404, M.notFound);
+      const current = await orgContest(tx, orgId, contestId, 'update');
       const [updated] = await tx
         .update(contests)
         .set({ ...columnsOf(input), ...(key ? { thumbnailKey: key } : {}) })
@@ -293,7 +289,7 @@ export async function updateContest(
     });
   } catch (err) {
     // The new file was never referenced by a committed row.
-    await removeThumbnail(deps.storage, key);
+    await removeOrgPicture(deps.storage, key);
     throw err;
   }
   await deleteScheduledFiles(deps, saved.deleting);
@@ -303,12 +299,7 @@ export async function updateContest(
 /** DELETE …/contests/{id}/: only a contest without entries (409), with its thumbnail file. */
 export async function deleteContest(deps: AppDeps, orgId: number, contestId: number): Promise<void> {
   const keys = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(contests)
-      .where(and(eq(contests.id, contestId), eq(contests.organizationId, orgId)))
-      .for('update');
-    if (!row) throw new ApiError(404, M.notFound);
+    const row = await orgContest(tx, orgId, contestId, 'update');
     const [entry] = await tx.select({ id: contestEntries.id }).from(contestEntries).where(eq(contestEntries.contestId, contestId)).limit(1);
     if (entry) throw new ApiError(409, M.contestHasEntries);
     await tx.delete(contests).where(eq(contests.id, contestId));

@@ -3,8 +3,6 @@
  * child token for the child's calls; for the console, the caller is staff of {orgId}); read the form where there is
  * one, call the domain and answer. The lists make their next/previous links from the path they were called with.
  */
-import type { Context } from 'hono';
-
 import { ENDPOINTS } from '@contract/endpoints';
 import { M } from '@contract/messages';
 import { sendBulkMail } from '../domain/bulk-mail';
@@ -14,18 +12,12 @@ import { confirmSignupPayment, signUp } from '../domain/class-signups';
 import type { ClassViewer } from '../domain/class-views';
 import { classDetail, listClasses, type ClassFilters } from '../domain/classes';
 import type { Auth } from '../domain/sessions';
-import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { linksOf } from './list-links';
 import { readPictureForm } from './picture-form';
 import type { Handlers } from './register';
 
 const viewerOf = (auth: Auth | null): ClassViewer => ({ profileId: auth?.profile?.id ?? null });
-
-/** The path as the client wrote it (c.req.path drops a trailing slash in non-strict mode). */
-function linksOf(c: Context<AppEnv>) {
-  const url = new URL(c.req.url);
-  return { path: url.pathname, query: url.searchParams };
-}
 
 const filtersOf = (query: ClassFilters): ClassFilters => ({
   page: query.page,

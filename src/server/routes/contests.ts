@@ -3,8 +3,6 @@
  * console: the caller is staff of {orgId}); read the form where there is one, call the domain and answer. The lists
  * make their next/previous links from the path they were called with.
  */
-import type { Context } from 'hono';
-
 import { ENDPOINTS } from '@contract/endpoints';
 import { M } from '@contract/messages';
 import {
@@ -18,26 +16,25 @@ import {
   pickWinner,
   submitWork,
   updateContest,
+  type ContestFilters,
 } from '../domain/contests';
 import type { ContestViewer } from '../domain/contest-views';
 import type { Auth } from '../domain/sessions';
-import type { AppEnv } from '../env';
+import { linksOf } from './list-links';
 import { readPictureForm } from './picture-form';
 import type { Handlers } from './register';
 
 const viewerOf = (auth: Auth | null): ContestViewer => ({ profileId: auth?.profile?.id ?? null, loggedIn: auth !== null });
 
-/** The path as the client wrote it (c.req.path drops a trailing slash in non-strict mode). */
-function linksOf(c: Context<AppEnv>) {
-  const url = new URL(c.req.url);
-  return { path: url.pathname, query: url.searchParams };
-}
+const filtersOf = (query: ContestFilters): ContestFilters => ({
+  page: query.page,
+  search: query.search || undefined,
+  status: query.status,
+});
 
 export const contestsHandlers = {
-  contests: async ({ c, deps, auth, query }) =>
-    listContests(deps, 'all', { page: query.page, search: query.search || undefined, status: query.status }, viewerOf(auth), linksOf(c)),
-  myContests: async ({ c, deps, auth, query }) =>
-    listContests(deps, 'mine', { page: query.page, search: query.search || undefined, status: query.status }, viewerOf(auth), linksOf(c)),
+  contests: async ({ c, deps, auth, query }) => listContests(deps, 'all', filtersOf(query), viewerOf(auth), linksOf(c)),
+  myContests: async ({ c, deps, auth, query }) => listContests(deps, 'mine', filtersOf(query), viewerOf(auth), linksOf(c)),
   contest: async ({ deps, auth, params }) => contestDetail(deps, params.id, viewerOf(auth)),
   contestSubmit: async ({ deps, auth, body, t }) => ({
     message: t(M.contestSubmitted),

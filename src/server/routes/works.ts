@@ -19,6 +19,7 @@ import { workView } from '../domain/work-views';
 import { admitNewWork, createWork, deleteWork, updateWork, type Actor } from '../domain/works';
 import type { ChildAuth } from '../middleware/auth';
 import type { AppEnv } from '../env';
+import { linksOf } from './list-links';
 import { Reply, type Handlers } from './register';
 import { readWorkForm } from './work-form';
 
@@ -27,15 +28,13 @@ const actor = (c: Context<AppEnv>, auth: ChildAuth): Actor => ({ userId: auth.us
 type ParsedQuery = z.output<typeof listQuery>;
 
 function list(c: Context<AppEnv>, deps: AppDeps, kind: ListKind, q: ParsedQuery, viewer: number | null) {
-  // The path as the client wrote it (c.req.path drops a trailing slash in non-strict mode).
-  const url = new URL(c.req.url);
   const filters = {
     page: q.page,
     search: q.search || undefined,
     category: q.category,
     tags: q.tags === undefined ? undefined : [q.tags].flat(),
   };
-  return listWorks(deps, kind, filters, viewer, c.get('lang'), { path: url.pathname, query: url.searchParams });
+  return listWorks(deps, kind, filters, viewer, c.get('lang'), linksOf(c));
 }
 
 /**

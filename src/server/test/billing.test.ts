@@ -13,7 +13,7 @@ import { addInterval } from '../adapters/payments-local-cards';
 import { billingEvents, localProviderObjects, subscriptions, users, webhookEvents } from '../db/schema';
 import { sweepLocalPayments } from '../domain/local-payments';
 import { PASSWORD, startTestServer, type TestServer } from './harness';
-import { createWork, family, made, mediaFiles, png, type Family } from './works-helpers';
+import { createWork, emailOf, family, made, mediaFiles, png, type Family } from './works-helpers';
 
 const MONTH_AND_A_DAY = 32 * 24 * 60 * 60 * 1000;
 let offset = 0;
@@ -66,11 +66,10 @@ async function ledger(userId: number) {
 }
 
 async function userIdOf(token: string): Promise<number> {
-  const me = await s.request('/api/user/me/', { token });
   const [user] = await s.deps.db
     .select({ id: users.id })
     .from(users)
-    .where(eq(users.email, me.body.email as string));
+    .where(eq(users.email, await emailOf(s, token)));
   return user!.id;
 }
 
@@ -407,8 +406,7 @@ describe('a fresh login still sees the plan', () => {
   it('reads the status with a new parent token', async () => {
     const f = await family(s);
     await subscribe(f);
-    const me = await s.request('/api/user/me/', { token: f.parent });
-    const login = await s.request('/api/login/', { json: { email: me.body.email, password: PASSWORD } });
+    const login = await s.request('/api/login/', { json: { email: await emailOf(s, f.parent), password: PASSWORD } });
     expect((await status(login.body.access)).body.active).toBe(true);
     const rows = await s.deps.db
       .select()

@@ -14,10 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { M } from '@contract/messages';
 import { billingEvents, classSignups, localProviderObjects } from '../db/schema';
-import { classMails, classRow, emailOf, signupOf } from './classes-helpers';
+import { classMails, classRow, signupOf } from './classes-helpers';
 import { organization } from './contests-helpers';
 import { startTestServer, type TestServer } from './harness';
-import { family, type Kid } from './works-helpers';
+import { emailOf, family, type Kid } from './works-helpers';
 
 let s: TestServer;
 let org: number;

@@ -75,14 +75,6 @@ export async function twoTags(s: TestServer): Promise<[number, number]> {
   return [rows[0]!.id, rows[1]!.id];
 }
 
-/** The console's multipart form; `tags` repeat. */
-export function classForm(fields: Record<string, string | string[]>, thumbnail?: Uint8Array): FormData {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) form.append(k, one);
-  if (thumbnail) form.append('thumbnail', new File([new Uint8Array(thumbnail)], 'thumb.png', { type: 'image/png' }));
-  return form;
-}
-
 export const recordedFields = (extra: Record<string, string | string[]> = {}) => ({
   name: 'Watercolour basics',
   description: 'Learn to let colours bleed.',
@@ -115,10 +107,4 @@ export async function classMails(s: TestServer, to: string, atLeast = 1): Promis
     if (found.length >= atLeast || i >= 100) return found;
     await new Promise((r) => setTimeout(r, 30));
   }
-}
-
-/** The parent account's address (the family helper does not return it). */
-export async function emailOf(s: TestServer, parentToken: string): Promise<string> {
-  const me = await s.request('/api/user/me/', { token: parentToken });
-  return me.body.email as string;
 }

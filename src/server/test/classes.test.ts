@@ -11,10 +11,10 @@ import { LIMITS } from '@contract/limits';
 import { M } from '@contract/messages';
 import { paged } from '@contract/works';
 import { DEMO_CLASSES, DEMO_FAMILY, DEMO_ORGANIZATIONS, DEMO_PASSWORD } from '../db/demo-content';
-import { classMails, classRow, emailOf, signupOf, signupRow } from './classes-helpers';
+import { classMails, classRow, signupOf, signupRow } from './classes-helpers';
 import { organization } from './contests-helpers';
 import { startTestServer, type TestServer } from './harness';
-import { family, type Kid } from './works-helpers';
+import { emailOf, family, type Kid } from './works-helpers';
 
 let s: TestServer;
 beforeAll(async () => {

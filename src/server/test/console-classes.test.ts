@@ -12,10 +12,19 @@ import { M } from '@contract/messages';
 import { paged } from '@contract/works';
 import { artistClasses, bulkMails, users } from '../db/schema';
 import { BULK_MAIL_STALL_MS, sweepBulkMails } from '../domain/bulk-mail';
-import { classForm, classRow, emailOf, liveFields, recordedFields, signupRow, twoTags } from './classes-helpers';
-import { decodeWords, organization, staffOf, type Staff } from './contests-helpers';
+import { classRow, liveFields, recordedFields, signupRow, twoTags } from './classes-helpers';
+import {
+  decodeWords,
+  expectNotFound,
+  expectOutsidersRefused,
+  organization,
+  pictureForm,
+  staffOf,
+  twoOrganizations,
+  type Staff,
+} from './contests-helpers';
 import { startTestServer, type TestServer } from './harness';
-import { family, mediaFiles, photoWithGps, png, webpMetadata, type Kid } from './works-helpers';
+import { emailOf, family, mediaFiles, photoWithGps, png, servedCleanWebp, type Kid } from './works-helpers';
 
 let s: TestServer;
 let tagA: number;
@@ -31,10 +40,7 @@ describe('who may call the console', () => {
   let staffA: Staff;
   let classB: number;
   beforeAll(async () => {
-    orgA = await organization(s);
-    orgB = await organization(s);
-    staffA = await staffOf(s, orgA);
-    await staffOf(s, orgB);
+    ({ orgA, orgB, staffA } = await twoOrganizations(s));
     classB = await classRow(s, orgB, { name: 'B class' });
     const kid = (await family(s, 1)).kids[0]!;
     await signupRow(s, classB, kid.id, 'confirmed');
@@ -42,8 +48,8 @@ describe('who may call the console', () => {
 
   const calls = async (orgId: number, classId: number) => [
     { method: 'GET', path: `/api/org/${orgId}/classes/` },
-    { method: 'POST', path: `/api/org/${orgId}/classes/`, form: classForm(recordedFields(), await png()) },
-    { method: 'POST', path: `/api/org/${orgId}/classes/${classId}/update/`, form: classForm(recordedFields({ name: 'Taken over' })) },
+    { method: 'POST', path: `/api/org/${orgId}/classes/`, form: pictureForm(recordedFields(), await png()) },
+    { method: 'POST', path: `/api/org/${orgId}/classes/${classId}/update/`, form: pictureForm(recordedFields({ name: 'Taken over' })) },
     { method: 'DELETE', path: `/api/org/${orgId}/classes/${classId}/` },
     { method: 'GET', path: `/api/org/${orgId}/classes/${classId}/signups/` },
     { method: 'POST', path: `/api/org/${orgId}/classes/${classId}/mail/`, json: { subject: 'Hello', body: 'From another org' } },
@@ -51,14 +57,8 @@ describe('who may call the console', () => {
 
   it("staff of another organization get 404 on this organization's classes, by its path or under their own", async () => {
     const mailsBefore = (await s.mails()).length;
-    for (const call of await calls(orgB, classB)) {
-      const res = await s.request(call.path, { ...call, token: staffA.access });
-      expect(res, `${call.method} ${call.path}`).toMatchObject({ status: 404, body: { detail: M.notFound.message } });
-    }
-    for (const call of (await calls(orgA, classB)).slice(2)) {
-      const res = await s.request(call.path, { ...call, token: staffA.access });
-      expect(res, `${call.method} ${call.path}`).toMatchObject({ status: 404, body: { detail: M.notFound.message } });
-    }
+    await expectNotFound(s, await calls(orgB, classB), staffA.access);
+    await expectNotFound(s, (await calls(orgA, classB)).slice(2), staffA.access);
     const [row] = await s.deps.db.select().from(artistClasses).where(eq(artistClasses.id, classB));
     expect(row).toMatchObject({ name: 'B class', organizationId: orgB });
     expect((await s.mails()).length).toBe(mailsBefore);
@@ -67,12 +67,7 @@ describe('who may call the console', () => {
   });
 
   it('a parent who runs no organization finds nothing; a child token is refused; a visitor must log in', async () => {
-    const f = await family(s, 1);
-    for (const call of await calls(orgB, classB)) {
-      expect((await s.request(call.path, { ...call, token: f.parent })).status, call.path).toBe(404);
-      expect((await s.request(call.path, { ...call, token: f.kids[0]!.access })).status, call.path).toBe(403);
-      expect((await s.request(call.path, { ...call })).status, call.path).toBe(401);
-    }
+    await expectOutsidersRefused(s, await calls(orgB, classB));
   });
 });
 
@@ -84,9 +79,9 @@ describe('classes in the console', () => {
     staff = await staffOf(s, org);
   });
   const create = (fields: Record<string, string | string[]>, thumbnail?: Uint8Array) =>
-    s.request(`/api/org/${org}/classes/`, { token: staff.access, form: classForm(fields, thumbnail) });
+    s.request(`/api/org/${org}/classes/`, { token: staff.access, form: pictureForm(fields, thumbnail) });
   const update = (id: number, fields: Record<string, string | string[]>, thumbnail?: Uint8Array) =>
-    s.request(`/api/org/${org}/classes/${id}/update/`, { token: staff.access, form: classForm(fields, thumbnail) });
+    s.request(`/api/org/${org}/classes/${id}/update/`, { token: staff.access, form: pictureForm(fields, thumbnail) });
 
   it('creates a live paid class with tags and a re-encoded thumbnail (no metadata), in Japan time', async () => {
     const res = await create(liveFields({ tags: [String(tagA), String(tagB)] }), await photoWithGps());
@@ -111,12 +106,7 @@ describe('classes in the console', () => {
     const [row] = await s.deps.db.select().from(artistClasses).where(eq(artistClasses.id, body.id));
     expect(row!.createdBy).toBe(staff.userId);
     expect(body.thumbnail).toMatch(/^\/media\/classes\/[0-9a-f]{32}\.webp$/);
-    const served = await fetch(s.url + body.thumbnail);
-    expect(served.headers.get('content-type')).toBe('image/webp');
-    const bytes = Buffer.from(await served.arrayBuffer());
-    const { chunks, exif } = await webpMetadata(bytes);
-    expect(exif).toBeUndefined();
-    expect(chunks.filter((c) => ['EXIF', 'XMP ', 'ICCP'].includes(c))).toEqual([]);
+    await servedCleanWebp(s, body.thumbnail!);
     // One tag, sent once (not repeated), is a list of one.
     const one = await create(recordedFields({ tags: String(tagA) }), await png());
     expect(one).toMatchObject({ status: 201, body: { tags: [tagA], is_free: true, price: 0, url: null, start_at: null } });
@@ -158,11 +148,11 @@ describe('classes in the console', () => {
     const tooMany = await create(recordedFields({ tags: Array.from({ length: 21 }, () => String(tagA)) }), thumb);
     expect(tooMany.status).toBe(400);
     // A repeated text field, and a file under a text field's name.
-    const repeated = classForm(recordedFields(), thumb);
+    const repeated = pictureForm(recordedFields(), thumb);
     repeated.append('name', 'Twice');
     expect((await s.request(`/api/org/${org}/classes/`, { token: staff.access, form: repeated })).status).toBe(400);
     const { name: _, ...noName } = recordedFields();
-    const asFile = classForm(noName, thumb);
+    const asFile = pictureForm(noName, thumb);
     asFile.append('name', new File(['x'], 'x.txt', { type: 'text/plain' }));
     expect((await s.request(`/api/org/${org}/classes/`, { token: staff.access, form: asFile })).status).toBe(400);
     expect(await mediaFiles(s)).toEqual(before);

@@ -1,10 +1,16 @@
-/** Helpers for the contest suites: organizations and their staff, contests written straight to the database, forms. */
+/**
+ * Helpers for the console's suites (contests, classes): organizations and their staff, contests written straight to
+ * the database, the console's picture form, and the checks that the console's calls stay within one organization.
+ */
 import { randomInt } from 'node:crypto';
 
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 
+import { M } from '@contract/messages';
 import { contestEntries, contests, organizations, organizationStaff, profileOrganizations, users } from '../db/schema';
-import { signupVerified, type TestServer } from './harness';
+import { signupVerified, type RequestOptions, type TestServer } from './harness';
+import { family } from './works-helpers';
 
 let orgCounter = 0;
 
@@ -29,6 +35,13 @@ export async function staffOf(s: TestServer, ...orgIds: number[]): Promise<Staff
   const [user] = await s.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   for (const organizationId of orgIds) await s.deps.db.insert(organizationStaff).values({ organizationId, userId: user!.id });
   return { access, email, userId: user!.id };
+}
+
+/** Two organizations, each with its own staff member. */
+export async function twoOrganizations(s: TestServer): Promise<{ orgA: number; orgB: number; staffA: Staff; staffB: Staff }> {
+  const orgA = await organization(s);
+  const orgB = await organization(s);
+  return { orgA, orgB, staffA: await staffOf(s, orgA), staffB: await staffOf(s, orgB) };
 }
 
 /** The profile's membership of the organization, approved or pending. */
@@ -73,13 +86,13 @@ export async function entryRow(s: TestServer, contestId: number, artworkId: numb
   return row!.id;
 }
 
-/** The console's multipart form. */
-export function contestForm(
-  fields: Record<string, string>,
+/** The console's multipart form of fields (a repeated one, e.g. `tags`, as a list) and a thumbnail (a contest's, a class's). */
+export function pictureForm(
+  fields: Record<string, string | string[]>,
   thumbnail?: Uint8Array | { bytes: Uint8Array | string; name: string; type: string },
 ): FormData {
   const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) form.append(k, one);
   if (thumbnail) {
     const file = thumbnail instanceof Uint8Array ? { bytes: thumbnail, name: 'thumb.png', type: 'image/png' } : thumbnail;
     const part = typeof file.bytes === 'string' ? file.bytes : new Uint8Array(file.bytes);
@@ -98,4 +111,29 @@ export function decodeWords(header: string): string {
           'latin1',
         ).toString('utf8'),
   );
+}
+
+/** A console call as the isolation checks make it. */
+export type ConsoleCall = RequestOptions & { method: string; path: string };
+
+/** Each call, made with `token`, finds nothing (404), as everything outside one's organization. */
+export async function expectNotFound(s: TestServer, calls: ConsoleCall[], token: string): Promise<void> {
+  for (const call of calls) {
+    const res = await s.request(call.path, { ...call, token });
+    expect(res, `${call.method} ${call.path}`).toMatchObject({ status: 404, body: { detail: M.notFound.message } });
+  }
+}
+
+/** A parent who runs no organization finds nothing (404); a child token is refused (403); a visitor must log in (401). */
+export async function expectOutsidersRefused(s: TestServer, calls: ConsoleCall[]): Promise<void> {
+  const f = await family(s, 1);
+  for (const call of calls) {
+    const what = `${call.method} ${call.path}`;
+    expect(await s.request(call.path, { ...call, token: f.parent }), what).toMatchObject({
+      status: 404,
+      body: { detail: M.notFound.message },
+    });
+    expect((await s.request(call.path, { ...call, token: f.kids[0]!.access })).status, what).toBe(403);
+    expect((await s.request(call.path, { ...call })).status, what).toBe(401);
+  }
 }

@@ -13,9 +13,21 @@ import { paged } from '@contract/works';
 import { contests } from '../db/schema';
 import { translator } from '../i18n';
 import { MAIL } from '../mail-messages';
-import { contestForm, contestRow, decodeWords, entryRow, membership, organization, staffOf, type Staff } from './contests-helpers';
+import {
+  contestRow,
+  decodeWords,
+  entryRow,
+  expectNotFound,
+  expectOutsidersRefused,
+  membership,
+  organization,
+  pictureForm,
+  staffOf,
+  twoOrganizations,
+  type Staff,
+} from './contests-helpers';
 import { startTestServer, type TestServer } from './harness';
-import { family, made, mediaFiles, photoWithGps, png, webpMetadata, type Kid } from './works-helpers';
+import { emailOf, family, made, mediaFiles, photoWithGps, png, servedCleanWebp, type Kid } from './works-helpers';
 
 const NOW = Date.parse('2030-06-01T03:00:00.000Z');
 const MIN = 60_000;
@@ -217,10 +229,7 @@ describe('the console: who may call it', () => {
   let contestB: number;
   let entryB: number;
   beforeAll(async () => {
-    orgA = await organization(s);
-    orgB = await organization(s);
-    staffA = await staffOf(s, orgA);
-    staffB = await staffOf(s, orgB);
+    ({ orgA, orgB, staffA, staffB } = await twoOrganizations(s));
     contestB = await contestRow(s, orgB, { name: 'B contest', ...running });
     const kid = (await family(s, 1)).kids[0]!;
     entryB = (await submit(kid.access, contestB, await made(s, kid))).body.entry.id;
@@ -228,11 +237,11 @@ describe('the console: who may call it', () => {
 
   const calls = async (orgId: number, contestId: number) => [
     { method: 'GET', path: `/api/org/${orgId}/contests/` },
-    { method: 'POST', path: `/api/org/${orgId}/contests/`, form: contestForm(validFields(), await png()) },
+    { method: 'POST', path: `/api/org/${orgId}/contests/`, form: pictureForm(validFields(), await png()) },
     {
       method: 'POST',
       path: `/api/org/${orgId}/contests/${contestId}/update/`,
-      form: contestForm(validFields({ name: 'Taken over' }), await png()),
+      form: pictureForm(validFields({ name: 'Taken over' }), await png()),
     },
     { method: 'DELETE', path: `/api/org/${orgId}/contests/${contestId}/` },
     { method: 'GET', path: `/api/org/${orgId}/contests/${contestId}/entries/` },
@@ -245,15 +254,9 @@ describe('the console: who may call it', () => {
   };
 
   it("staff of one organization find nothing of another's, by its id or under their own", async () => {
-    for (const call of await calls(orgB, contestB)) {
-      const res = await s.request(call.path, { ...call, token: staffA.access });
-      expect(res, `${call.method} ${call.path}`).toMatchObject({ status: 404, body: { detail: M.notFound.message } });
-    }
+    await expectNotFound(s, await calls(orgB, contestB), staffA.access);
     // Their own organization's path with the other's contest.
-    for (const call of (await calls(orgA, contestB)).slice(2)) {
-      const res = await s.request(call.path, { ...call, token: staffA.access });
-      expect(res, `${call.method} ${call.path}`).toMatchObject({ status: 404, body: { detail: M.notFound.message } });
-    }
+    await expectNotFound(s, (await calls(orgA, contestB)).slice(2), staffA.access);
     expect((await list(`/api/org/${orgA}/contests/`, staffA.access)).results.map((c) => c.id)).not.toContain(contestB);
     await untouched();
     // B's own staff do see it.
@@ -265,15 +268,7 @@ describe('the console: who may call it', () => {
   });
 
   it('a parent who runs no organization finds nothing; a child token is refused; a visitor must log in', async () => {
-    const f = await family(s, 1);
-    for (const call of await calls(orgB, contestB)) {
-      expect(await s.request(call.path, { ...call, token: f.parent }), `${call.method} ${call.path}`).toMatchObject({
-        status: 404,
-        body: { detail: M.notFound.message },
-      });
-      expect((await s.request(call.path, { ...call, token: f.kids[0]!.access })).status).toBe(403);
-      expect((await s.request(call.path, { ...call })).status).toBe(401);
-    }
+    await expectOutsidersRefused(s, await calls(orgB, contestB));
     await untouched();
   });
 });
@@ -286,8 +281,8 @@ describe('the console: contests and their thumbnails', () => {
     staff = await staffOf(s, org);
   });
 
-  const create = (fields: Record<string, string>, thumbnail?: Parameters<typeof contestForm>[1]) =>
-    s.request(`/api/org/${org}/contests/`, { token: staff.access, form: contestForm(fields, thumbnail) });
+  const create = (fields: Record<string, string>, thumbnail?: Parameters<typeof pictureForm>[1]) =>
+    s.request(`/api/org/${org}/contests/`, { token: staff.access, form: pictureForm(fields, thumbnail) });
 
   it('creates a contest in Japan time with a re-encoded thumbnail (no metadata)', async () => {
     const res = await create(validFields({ members_only: 'true' }), { bytes: await photoWithGps(), name: 'IMG.jpg', type: 'image/jpeg' });
@@ -310,12 +305,7 @@ describe('the console: contests and their thumbnails', () => {
     const [row] = await s.deps.db.select().from(contests).where(eq(contests.id, res.body.id));
     expect(row!.createdBy).toBe(staff.userId);
     expect(res.body.thumbnail).toMatch(/^\/media\/contests\/[0-9a-f]{32}\.webp$/);
-    const served = await fetch(s.url + res.body.thumbnail);
-    expect(served.headers.get('content-type')).toBe('image/webp');
-    const bytes = Buffer.from(await served.arrayBuffer());
-    const { chunks, exif } = await webpMetadata(bytes);
-    expect(exif).toBeUndefined();
-    expect(chunks.filter((c) => ['EXIF', 'XMP ', 'ICCP'].includes(c))).toEqual([]);
+    const bytes = await servedCleanWebp(s, res.body.thumbnail);
     expect(bytes.includes(Buffer.from('Secret Home Camera'))).toBe(false);
   });
 
@@ -341,7 +331,7 @@ describe('the console: contests and their thumbnails', () => {
     }
     // A repeated field, a file under a text field's name, and a text under the thumbnail's name.
     for (const field of ['name', 'start_date', 'end_date', 'members_only']) {
-      const repeated = contestForm(validFields(), thumb);
+      const repeated = pictureForm(validFields(), thumb);
       repeated.append(field, validFields()[field as 'name']);
       expect(await s.request(`/api/org/${org}/contests/`, { token: staff.access, form: repeated }), field).toMatchObject({
         status: 400,
@@ -349,11 +339,11 @@ describe('the console: contests and their thumbnails', () => {
       });
       const fields: Record<string, string> = validFields();
       delete fields[field];
-      const asFile = contestForm(fields, thumb);
+      const asFile = pictureForm(fields, thumb);
       asFile.append(field, new File(['2030-06-10T10:00'], 'x.txt', { type: 'text/plain' }));
       expect((await s.request(`/api/org/${org}/contests/`, { token: staff.access, form: asFile })).status, field).toBe(400);
     }
-    const textThumb = contestForm(validFields());
+    const textThumb = pictureForm(validFields());
     textThumb.append('thumbnail', 'not a file');
     expect(await s.request(`/api/org/${org}/contests/`, { token: staff.access, form: textThumb })).toMatchObject({
       status: 400,
@@ -372,12 +362,12 @@ describe('the console: contests and their thumbnails', () => {
     const oldFile = created.thumbnail.replace('/media/', '');
     const kept = await s.request(`/api/org/${org}/contests/${created.id}/update/`, {
       token: staff.access,
-      form: contestForm(validFields({ name: 'Renamed', members_only: 'false' })),
+      form: pictureForm(validFields({ name: 'Renamed', members_only: 'false' })),
     });
     expect(kept).toMatchObject({ status: 200, body: { name: 'Renamed', thumbnail: created.thumbnail, members_only: false } });
     const replaced = await s.request(`/api/org/${org}/contests/${created.id}/update/`, {
       token: staff.access,
-      form: contestForm(validFields({ name: 'Renamed again' }), await png()),
+      form: pictureForm(validFields({ name: 'Renamed again' }), await png()),
     });
     expect(replaced.status).toBe(200);
     expect(replaced.body.thumbnail).not.toBe(created.thumbnail);
@@ -387,7 +377,7 @@ describe('the console: contests and their thumbnails', () => {
     // A thumbnail that is not an image: 400, and nothing changes.
     const refused = await s.request(`/api/org/${org}/contests/${created.id}/update/`, {
       token: staff.access,
-      form: contestForm(validFields({ name: 'Not saved' }), { bytes: 'GIF89a no', name: 'x.gif', type: 'image/gif' }),
+      form: pictureForm(validFields({ name: 'Not saved' }), { bytes: 'GIF89a no', name: 'x.gif', type: 'image/gif' }),
     });
     expect(refused).toMatchObject({ status: 400, body: { thumbnail: [M.imageType.message] } });
     expect(await mediaFiles(s)).toEqual(files);
@@ -396,12 +386,12 @@ describe('the console: contests and their thumbnails', () => {
       (
         await s.request(`/api/org/${org}/contests/${created.id}/update/`, {
           token: staff.access,
-          form: contestForm(validFields({ name: '' })),
+          form: pictureForm(validFields({ name: '' })),
         })
       ).status,
     ).toBe(400);
     expect(
-      (await s.request(`/api/org/${org}/contests/999999/update/`, { token: staff.access, form: contestForm(validFields()) })).status,
+      (await s.request(`/api/org/${org}/contests/999999/update/`, { token: staff.access, form: pictureForm(validFields()) })).status,
     ).toBe(404);
   });
 
@@ -516,8 +506,7 @@ describe('the winner', () => {
 
 async function signupFamily(): Promise<{ email: string; kid: Kid; parent: string }> {
   const f = await family(s, 1);
-  const me = await s.request('/api/user/me/', { token: f.parent });
-  return { email: me.body.email as string, kid: f.kids[0]!, parent: f.parent };
+  return { email: await emailOf(s, f.parent), kid: f.kids[0]!, parent: f.parent };
 }
 
 describe('lists', () => {

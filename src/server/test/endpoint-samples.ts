@@ -15,7 +15,8 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 
 import { organizationStaff, organizations, plans, profileOrganizations, users } from '../db/schema';
-import { classForm, liveFields, recordedFields } from './classes-helpers';
+import { liveFields, recordedFields } from './classes-helpers';
+import { pictureForm } from './contests-helpers';
 import { PASSWORD, TOKYO, childSession, linkParts, signupVerified, uniqueEmail, type RequestOptions, type TestServer } from './harness';
 import { made, png } from './works-helpers';
 
@@ -216,7 +217,7 @@ export async function seedWorld(s: TestServer): Promise<World> {
 
   // Classes (issue 13): A's first child has a confirmed free class and a paid one it has paid for.
   const classMade = async (fields: Record<string, string>) => {
-    const res = await staffCall(`/api/org/${org!.id}/classes/`, { method: 'POST', form: classForm(fields, await png(24, 24)) });
+    const res = await staffCall(`/api/org/${org!.id}/classes/`, { method: 'POST', form: pictureForm(fields, await png(24, 24)) });
     if (res.status !== 201) throw new Error(`class create failed: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.id as number;
   };

@@ -5,6 +5,7 @@ import { crc32, deflateSync } from 'node:zlib';
 
 import exifr from 'exifr';
 import sharp from 'sharp';
+import { expect } from 'vitest';
 
 import { childSession, signupVerified, type Reply, type TestServer } from './harness';
 
@@ -27,6 +28,12 @@ export async function family(s: TestServer, size = 1): Promise<Family> {
   const n = ++familyCounter;
   for (let i = 0; i < size; i++) kids.push(await childSession(s, access, `kid${n}x${i}`));
   return { parent: access, kids };
+}
+
+/** The parent account's address (the family helper does not return it). */
+export async function emailOf(s: TestServer, parentToken: string): Promise<string> {
+  const me = await s.request('/api/user/me/', { token: parentToken });
+  return me.body.email as string;
 }
 
 /** owner shares its works with target (PATCH /api/profile/ as the owner). */
@@ -139,6 +146,17 @@ export async function webpMetadata(bytes: Buffer): Promise<{ chunks: string[]; e
     at += 8 + size + (size % 2);
   }
   return { chunks, exif };
+}
+
+/** The picture at `url` as served: WebP, re-encoded without metadata (no EXIF, XMP or ICC chunk); its bytes. */
+export async function servedCleanWebp(s: TestServer, url: string): Promise<Buffer> {
+  const served = await fetch(s.url + url);
+  expect(served.headers.get('content-type')).toBe('image/webp');
+  const bytes = Buffer.from(await served.arrayBuffer());
+  const { chunks, exif } = await webpMetadata(bytes);
+  expect(exif).toBeUndefined();
+  expect(chunks.filter((c) => ['EXIF', 'XMP ', 'ICCP'].includes(c))).toEqual([]);
+  return bytes;
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {
