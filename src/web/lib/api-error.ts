@@ -51,3 +51,8 @@ export function fieldErrors(error: unknown): Record<string, string> {
   for (const [field, value] of Object.entries(body)) out[field] = flatten(value).join(', ');
   return out;
 }
+
+/** The museum answered that there is no such thing for this visitor (404, or an id it does not accept). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}

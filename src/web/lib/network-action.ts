@@ -13,6 +13,9 @@ import { isOnline, useOnline } from './use-online';
 
 const NEEDS_NETWORK = msg`You're offline. This needs an internet connection, so try again when you're back online.`;
 
+/** Checkout and cancelling a plan (the plans, the checkout page, the account's payment info). */
+export const PAYMENTS_NEED_NETWORK = msg`You're offline. Payments need an internet connection, so try again when you're back online.`;
+
 export interface NetworkAction {
   /** False while the browser is offline. */
   available: boolean;

@@ -15,7 +15,7 @@ export function buttonClass({ variant = 'primary', size = 'medium', block = fals
   return [styles.button, styles[variant], size !== 'medium' && styles[size], block && styles.block, extra].filter(Boolean).join(' ');
 }
 
-type ButtonProps = Look & ButtonHTMLAttributes<HTMLButtonElement>;
+export type ButtonProps = Look & ButtonHTMLAttributes<HTMLButtonElement>;
 
 export function Button({ variant, size, block, className, type = 'button', ...rest }: ButtonProps) {
   return <button type={type} className={buttonClass({ variant, size, block }, className)} {...rest} />;

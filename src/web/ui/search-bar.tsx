@@ -31,6 +31,50 @@ interface SearchBarProps {
   compact?: boolean;
 }
 
+interface SearchBoxProps {
+  /** The box's name (for screen readers) and placeholder. */
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (search: string) => void;
+  maxLength?: number;
+  /** A magnifying glass in the box. */
+  icon?: boolean;
+  className?: string;
+}
+
+/** The search box of a search form (SearchBar's, and the class lists'). */
+export function SearchBox({ label, placeholder, value, onChange, maxLength, icon, className }: SearchBoxProps) {
+  return (
+    <label className={className ? `${styles.searchBox} ${className}` : styles.searchBox}>
+      <span className="visually-hidden">{label}</span>
+      {icon && (
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M16 16l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      )}
+      <input
+        type="search"
+        value={value}
+        maxLength={maxLength}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={placeholder}
+        enterKeyHint="search"
+      />
+    </label>
+  );
+}
+
+/** A search form's submit button. */
+export function SearchButton() {
+  return (
+    <Button type="submit" className={styles.searchButton}>
+      <Trans>Search</Trans>
+    </Button>
+  );
+}
+
 export function SearchBar({ label, placeholder, search, onSearchChange, maxLength, icon, select, onSubmit, compact }: SearchBarProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -38,23 +82,15 @@ export function SearchBar({ label, placeholder, search, onSearchChange, maxLengt
   };
   return (
     <form className={compact ? styles.compact : styles.filters} role="search" onSubmit={submit}>
-      <label className={styles.searchBox}>
-        <span className="visually-hidden">{label}</span>
-        {icon && (
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="M16 16l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        )}
-        <input
-          type="search"
-          value={search}
-          maxLength={maxLength}
-          onChange={(e) => onSearchChange(e.target.value)}
-          placeholder={placeholder}
-          enterKeyHint="search"
-        />
-      </label>
+      <SearchBox
+        label={label}
+        placeholder={placeholder}
+        value={search}
+        onChange={onSearchChange}
+        maxLength={maxLength}
+        icon={icon}
+        className={styles.ownRow}
+      />
       <label className={styles.selectBox}>
         <span className="visually-hidden">{select.label}</span>
         <select value={select.value} onChange={(e) => select.onChange(e.target.value)}>
@@ -65,9 +101,7 @@ export function SearchBar({ label, placeholder, search, onSearchChange, maxLengt
           ))}
         </select>
       </label>
-      <Button type="submit" className={styles.searchButton}>
-        <Trans>Search</Trans>
-      </Button>
+      <SearchButton />
     </form>
   );
 }

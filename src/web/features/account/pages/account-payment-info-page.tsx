@@ -1,20 +1,18 @@
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 
 import { FREE_STATUS, formatDay, formatPrice, planPhase, planPriceLabel, type PlanPhase } from '@web/lib/billing-format';
 import { useImageCount } from '@web/lib/image-count';
-import { useNetworkAction } from '@web/lib/network-action';
+import { PAYMENTS_NEED_NETWORK, useNetworkAction } from '@web/lib/network-action';
 import { useSubscriptionStatus } from '@web/lib/subscription';
 import { Button, LinkButton } from '@web/ui/button';
 import { Notice, PageShell, pageStyles } from '@web/ui/page-shell';
 import { SkeletonBlock } from '@web/ui/skeleton';
+import { NetworkButton } from '@web/ui/network-button';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { CancelPlanModal } from '../components/cancel-plan-modal';
 import { ImageMeter } from '../components/image-meter';
 import styles from '../components/payment-info.module.css';
-
-const PAYMENTS_NEED_NETWORK = msg`You're offline. Payments need an internet connection, so try again when you're back online.`;
 
 const CHIP: Record<PlanPhase, string | undefined> = {
   free: undefined,
@@ -52,7 +50,6 @@ export default function AccountPaymentInfoPage() {
     setConfirming(false);
     if (answer) void status.refetch();
   };
-  const offline = !network.available;
 
   return (
     <PageShell title={t`Payment Information`} eyebrow={t`Your plan`} width="narrow">
@@ -130,20 +127,15 @@ export default function AccountPaymentInfoPage() {
         </div>
         {phase === 'renews' && (
           <div className={styles.cancelZone}>
-            <Button
+            <NetworkButton
+              network={network}
+              onPress={() => setConfirming(true)}
               variant="dangerOutline"
               block
-              aria-disabled={offline || undefined}
-              aria-describedby={offline ? network.reasonId : undefined}
-              onClick={() => network.run(() => setConfirming(true))}
+              reasonClassName={styles.reason}
             >
               <Trans>Cancel the plan</Trans>
-            </Button>
-            {offline && (
-              <p id={network.reasonId} className={styles.reason}>
-                {network.reason}
-              </p>
-            )}
+            </NetworkButton>
           </div>
         )}
       </div>

@@ -1,14 +1,12 @@
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 import type { Plan } from '@contract/billing';
-import { useNetworkAction } from '@web/lib/network-action';
-import { Button, LinkButton } from '@web/ui/button';
+import { PAYMENTS_NEED_NETWORK, useNetworkAction } from '@web/lib/network-action';
+import { LinkButton } from '@web/ui/button';
 import { Notice } from '@web/ui/page-shell';
+import { NetworkButton } from '@web/ui/network-button';
 import { useCreateCheckout } from '../api/create-checkout';
 import styles from './billing.module.css';
-
-export const PAYMENTS_NEED_NETWORK = msg`You're offline. Payments need an internet connection, so try again when you're back online.`;
 
 /** Who is looking at the plans: the parent alone can check out; a child or a visitor is told how. */
 export type Viewer = 'parent' | 'child' | 'guest';
@@ -57,26 +55,20 @@ export function ChoosePremium({ plan, viewer, current }: ChoosePremiumProps) {
       </LinkButton>
     );
   }
-  const offline = !network.available;
   return (
     <>
       {checkout.error && <Notice tone="error">{checkout.error.message}</Notice>}
-      <Button
+      <NetworkButton
+        network={network}
+        onPress={() => checkout.mutate(plan.id)}
         size="large"
         block
         disabled={leaving}
         aria-busy={leaving}
-        aria-disabled={offline || undefined}
-        aria-describedby={offline ? network.reasonId : undefined}
-        onClick={() => network.run(() => checkout.mutate(plan.id))}
+        reasonClassName={styles.reason}
       >
         {leaving ? t`Opening the payment page…` : t`Choose Premium`}
-      </Button>
-      {offline && (
-        <p id={network.reasonId} className={styles.reason}>
-          {network.reason}
-        </p>
-      )}
+      </NetworkButton>
     </>
   );
 }

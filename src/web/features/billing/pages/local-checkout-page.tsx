@@ -4,14 +4,13 @@ import { useSearchParams } from 'wouter';
 import { M } from '@contract/messages';
 import { LocalCardForm } from '@web/ui/local-card-form';
 import { formatPrice, planPriceLabel } from '@web/lib/billing-format';
-import { useNetworkAction } from '@web/lib/network-action';
+import { PAYMENTS_NEED_NETWORK, useNetworkAction } from '@web/lib/network-action';
 import { Button } from '@web/ui/button';
 import { EmptyState } from '@web/ui/empty-state';
 import { PageShell, pageStyles } from '@web/ui/page-shell';
 import { SkeletonBlock } from '@web/ui/skeleton';
 import { usePayLocalCheckout, useLocalCheckout, type CardInput } from '../api/local-checkout';
 import styles from '../components/billing.module.css';
-import { PAYMENTS_NEED_NETWORK } from '../components/plan-actions';
 import { PremiumArt } from '../components/plan-art';
 
 /** A provider's error for the card form: the server's own words when the call itself failed (a closed session). */

@@ -16,6 +16,16 @@ import { Loading, PageShell, pageStyles } from '@web/ui/page-shell';
 import styles from '../components/billing.module.css';
 import { DoneArt } from '../components/plan-art';
 
+/** Asks the museum again whether the payment went through. */
+function CheckAgain({ status }: { status: { refetch: () => Promise<unknown>; isFetching: boolean } }) {
+  const { t } = useLingui();
+  return (
+    <Button onClick={() => void status.refetch()} disabled={status.isFetching} aria-busy={status.isFetching}>
+      {status.isFetching ? t`Checking…` : t`Check again`}
+    </Button>
+  );
+}
+
 /**
  * Where the provider's checkout returns (/payment-complete?session_id=cs_…). The status call settles that checkout
  * with the provider itself (the return address proves nothing), then says what the family has: Premium until a day,
@@ -74,14 +84,7 @@ export default function PaymentCompletePage() {
   if (!status.data) {
     return (
       <PageShell title={title} width="narrow">
-        <EmptyState
-          role="status"
-          action={
-            <Button onClick={() => void status.refetch()} disabled={status.isFetching} aria-busy={status.isFetching}>
-              {status.isFetching ? t`Checking…` : t`Check again`}
-            </Button>
-          }
-        >
+        <EmptyState role="status" action={<CheckAgain status={status} />}>
           <p>
             <Trans>We could not confirm your payment just now.</Trans>
           </p>
@@ -98,9 +101,7 @@ export default function PaymentCompletePage() {
           role="status"
           action={
             <>
-              <Button onClick={() => void status.refetch()} disabled={status.isFetching} aria-busy={status.isFetching}>
-                {status.isFetching ? t`Checking…` : t`Check again`}
-              </Button>
+              <CheckAgain status={status} />
               <LinkButton href="/plans" variant="secondary">
                 {t`Back to the plans`}
               </LinkButton>

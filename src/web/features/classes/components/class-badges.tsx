@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 
 import type { ArtistClass, SignupStatus } from '@contract/classes';
 import { formatJapanDateTime, priceLabel } from './class-logic';
+import { framedCardStyles as card } from '@web/ui/framed-card';
 import { Icon } from '@web/ui/line-icon';
 import styles from './classes.module.css';
 
@@ -10,11 +11,11 @@ export function PriceBadge({ item }: { item: Pick<ArtistClass, 'is_free' | 'pric
   const { t, i18n } = useLingui();
   const price = priceLabel(item, i18n.locale);
   return price === null ? (
-    <span className={`${styles.badge} ${styles.badge_free}`}>
+    <span className={`${card.badge} ${styles.badge} ${styles.badge_free}`}>
       <Trans>Free</Trans>
     </span>
   ) : (
-    <span className={`${styles.badge} ${styles.badge_paid}`} aria-label={t`Paid, ${price}`}>
+    <span className={`${card.badge} ${styles.badge} ${styles.badge_paid}`} aria-label={t`Paid, ${price}`}>
       {price}
     </span>
   );
@@ -23,12 +24,12 @@ export function PriceBadge({ item }: { item: Pick<ArtistClass, 'is_free' | 'pric
 /** Recorded (works spec §2: the recorded badge), or Live for a class held at a set time. */
 export function TypeBadge({ type }: { type: ArtistClass['class_type'] }) {
   return type === 'recorded' ? (
-    <span className={`${styles.badge} ${styles.badge_recorded}`}>
+    <span className={`${card.badge} ${styles.badge} ${styles.badge_recorded}`}>
       <span aria-hidden="true">▶ </span>
       <Trans>Recorded</Trans>
     </span>
   ) : (
-    <span className={`${styles.badge} ${styles.badge_live}`}>
+    <span className={`${card.badge} ${styles.badge} ${styles.badge_live}`}>
       <span aria-hidden="true">● </span>
       <Trans>Live</Trans>
     </span>
@@ -39,14 +40,14 @@ export function TypeBadge({ type }: { type: ArtistClass['class_type'] }) {
 export function SignupBadge({ status }: { status: SignupStatus | null }) {
   if (status === 'confirmed')
     return (
-      <span className={`${styles.badge} ${styles.badge_signed}`}>
+      <span className={`${card.badge} ${styles.badge} ${styles.badge_signed}`}>
         <span aria-hidden="true">✓ </span>
         <Trans>Signed up</Trans>
       </span>
     );
   if (status === 'pending')
     return (
-      <span className={`${styles.badge} ${styles.badge_pending}`}>
+      <span className={`${card.badge} ${styles.badge} ${styles.badge_pending}`}>
         <Trans>Payment pending</Trans>
       </span>
     );
@@ -61,7 +62,7 @@ export function StartTime({ at }: { at: string | null }) {
   return (
     <span className={styles.start}>
       <Icon name="clock" size={16} />
-      <time dateTime={at ?? undefined}>{when}</time> <span className={styles.zone}>{t`(Japan time)`}</span>
+      <time dateTime={at ?? undefined}>{when}</time> <span className={card.zone}>{t`(Japan time)`}</span>
     </span>
   );
 }

@@ -1,7 +1,7 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 
-import { Button } from '@web/ui/button';
+import { SearchBox, SearchButton } from '@web/ui/search-bar';
 import type { ClassFilters, PriceFilter, TypeFilter } from './class-logic';
 import styles from './class-filters.module.css';
 
@@ -62,24 +62,8 @@ export function ClassFiltersBar({ value, onChange }: { value: ClassFilters; onCh
   return (
     <form className={styles.filters} role="search" onSubmit={submit}>
       <div className={styles.searchRow}>
-        <label className={styles.searchBox}>
-          <span className="visually-hidden">{t`Search classes`}</span>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="M16 16l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-          <input
-            type="search"
-            value={search}
-            maxLength={100}
-            onChange={(e) => typed(e.target.value)}
-            placeholder={t`Search classes`}
-            enterKeyHint="search"
-          />
-        </label>
-        <Button type="submit" className={styles.searchButton}>
-          <Trans>Search</Trans>
-        </Button>
+        <SearchBox label={t`Search classes`} placeholder={t`Search classes`} value={search} onChange={typed} maxLength={100} icon />
+        <SearchButton />
       </div>
       <Segments<PriceFilter>
         legend={t`Price`}

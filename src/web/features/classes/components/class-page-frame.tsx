@@ -3,14 +3,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
 import type { ArtistClass } from '@contract/classes';
-import { Button, buttonClass } from '@web/ui/button';
-import { EmptyState } from '@web/ui/empty-state';
-import { OfflineDataNote, useWaitsForNetwork } from '@web/ui/offline-data-note';
-import { PageShell } from '@web/ui/page-shell';
-import { SkeletonBlock } from '@web/ui/skeleton';
-import { isNotFound, useArtistClass } from '../api/get-class';
+import { buttonClass } from '@web/ui/button';
+import { DetailFrame } from '@web/ui/detail-frame';
+import { framedCardStyles as card, FramedPicture } from '@web/ui/framed-card';
+import { useArtistClass } from '../api/get-class';
 import { StartTime, TypeBadge } from './class-badges';
-import { ClassThumbnail } from './class-card';
 import styles from './classes.module.css';
 
 export function ToTheClasses({ href = '/artist-list' }: { href?: '/artist-list' | '/my-artist-classes' }) {
@@ -22,8 +19,8 @@ export function ToTheClasses({ href = '/artist-list' }: { href?: '/artist-list' 
 }
 
 /**
- * A class page's frame: the class `id` names, loaded; a friendly word when none is named, it cannot be found or
- * cannot be loaded; skeletons meanwhile. `children` renders the loaded class.
+ * A class page's frame (ui/detail-frame): the class `id` names, loaded, or a friendly word when none is named, it
+ * cannot be found or cannot be loaded. `children` renders the loaded class.
  */
 export function ClassPageFrame({
   id,
@@ -36,60 +33,21 @@ export function ClassPageFrame({
 }) {
   const { t } = useLingui();
   const query = useArtistClass(id);
-  const waiting = useWaitsForNetwork(query);
-
-  if (id === null || (query.isError && !query.data)) {
-    const notFound = id === null || isNotFound(query.error);
-    return (
-      <PageShell title={pageTitle} width="medium">
-        <EmptyState
-          action={
-            <>
-              {!notFound && (
-                <Button size="large" variant="secondary" onClick={() => void query.refetch()}>
-                  <Trans>Try again</Trans>
-                </Button>
-              )}
-              <ToTheClasses />
-            </>
-          }
-        >
-          <p>
-            {id === null ? (
-              <Trans>No class was chosen. Pick one from the list of classes.</Trans>
-            ) : notFound ? (
-              <Trans>This class could not be found.</Trans>
-            ) : (
-              <Trans>The class could not be loaded just now.</Trans>
-            )}
-          </p>
-        </EmptyState>
-      </PageShell>
-    );
-  }
-
-  if (!query.data) {
-    return (
-      <PageShell title={pageTitle} width="medium">
-        <OfflineDataNote query={query} subject="details" />
-        {!waiting && (
-          <div className={styles.loading} role="status">
-            <span className="visually-hidden">{t`Loading the class…`}</span>
-            <SkeletonBlock height={240} />
-            <SkeletonBlock height={28} width="70%" />
-            <SkeletonBlock height={18} width="50%" />
-            <SkeletonBlock height={80} />
-          </div>
-        )}
-      </PageShell>
-    );
-  }
-
   return (
-    <PageShell title={query.data.name} eyebrow={pageTitle} width="medium">
-      <OfflineDataNote query={query} subject="details" />
-      {children(query.data)}
-    </PageShell>
+    <DetailFrame
+      id={id}
+      query={query}
+      pageTitle={pageTitle}
+      words={{
+        noneChosen: <Trans>No class was chosen. Pick one from the list of classes.</Trans>,
+        notFound: <Trans>This class could not be found.</Trans>,
+        failed: <Trans>The class could not be loaded just now.</Trans>,
+        loading: t`Loading the class…`,
+      }}
+      toTheList={<ToTheClasses />}
+    >
+      {children}
+    </DetailFrame>
   );
 }
 
@@ -99,12 +57,12 @@ export function ClassSummary({ item, size = 'hero' }: { item: ArtistClass; size?
   const organization = item.organization.name;
   return (
     <div className={styles.summary}>
-      <ClassThumbnail src={item.thumbnail} size={size} />
+      <FramedPicture src={item.thumbnail} size={size} />
       <div className={styles.summaryText}>
-        <span className={styles.badges}>
+        <span className={card.badges}>
           <TypeBadge type={item.class_type} />
         </span>
-        <span className={styles.organiser}>{t`By ${organization}`}</span>
+        <span className={card.organiser}>{t`By ${organization}`}</span>
         {item.class_type === 'real_time' && <StartTime at={item.start_at} />}
       </div>
     </div>

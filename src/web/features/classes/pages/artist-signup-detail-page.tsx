@@ -16,6 +16,7 @@ import { useClassSignup } from '../api/class-signup';
 import { TagList } from '../components/class-card';
 import { classIdFrom, linkDetailHref, paymentHref, priceLabel, tagNames } from '../components/class-logic';
 import { ClassPageFrame, ClassSummary } from '../components/class-page-frame';
+import { PaymentPending } from '../components/payment-pending';
 import { PAYMENT_NEEDS_NETWORK } from '../components/needs-network';
 import { Icon } from '@web/ui/line-icon';
 import styles from '../components/classes.module.css';
@@ -160,9 +161,6 @@ function SignUp({ item }: { item: ArtistClass }) {
 /** Already signed up (works spec §2, §8): the payment still to make, or the way to the class's link. */
 function SignedUp({ item }: { item: ArtistClass }) {
   const { i18n } = useLingui();
-  const network = useNetworkAction(PAYMENT_NEEDS_NETWORK);
-  const [, navigate] = useLocation();
-  const offline = !network.available;
   const price = priceLabel(item, i18n.locale);
   if (item.member_signup.status === 'pending') {
     return (
@@ -171,29 +169,7 @@ function SignedUp({ item }: { item: ArtistClass }) {
           <Trans>Your sign-up</Trans>
         </h2>
         <TicketPrice item={item} />
-        <p className={styles.message} role="status">
-          <span className={styles.messageIcon} aria-hidden="true">
-            <Icon name="hourglass" />
-          </span>
-          <span>{i18n._(M.paymentPending.id)}</span>
-        </p>
-        <div className={styles.actions}>
-          <Button
-            size="large"
-            block
-            aria-disabled={offline || undefined}
-            aria-describedby={offline ? network.reasonId : undefined}
-            className={offline ? styles.unavailable : undefined}
-            onClick={() => network.run(() => navigate(`/payment?class_id=${item.id}`))}
-          >
-            <Trans>Pay {price}</Trans>
-          </Button>
-          {offline && (
-            <p id={network.reasonId} className={styles.muted}>
-              {network.reason}
-            </p>
-          )}
-        </div>
+        <PaymentPending item={item} payLabel={<Trans>Pay {price}</Trans>} />
       </section>
     );
   }

@@ -6,14 +6,16 @@ import type { ArtistClass } from '@contract/classes';
 import { M } from '@contract/messages';
 import { useNetworkAction } from '@web/lib/network-action';
 import { notify } from '@web/lib/toast';
-import { Button, buttonClass } from '@web/ui/button';
+import { buttonClass } from '@web/ui/button';
 import { useClassVideo } from '../api/class-signup';
 import { StartTime } from '../components/class-badges';
-import { ClassThumbnail } from '../components/class-card';
 import { classIdFrom, linkUrlHref, priceLabel, signupDetailHref } from '../components/class-logic';
 import { ClassPageFrame } from '../components/class-page-frame';
-import { PAYMENT_NEEDS_NETWORK, VIDEO_NEEDS_NETWORK } from '../components/needs-network';
+import { PaymentPending } from '../components/payment-pending';
+import { VIDEO_NEEDS_NETWORK } from '../components/needs-network';
 import { Icon } from '@web/ui/line-icon';
+import { FramedPicture } from '@web/ui/framed-card';
+import { NetworkButton } from '@web/ui/network-button';
 import styles from '../components/classes.module.css';
 
 /** Confirmed: the link was e-mailed, and the button fetches it (e-mailing it again) and opens the video page. */
@@ -22,17 +24,14 @@ function Confirmed({ item }: { item: ArtistClass }) {
   const [, navigate] = useLocation();
   const video = useClassVideo();
   const network = useNetworkAction(VIDEO_NEEDS_NETWORK);
-  const offline = !network.available;
   const open = () =>
-    network.run(() =>
-      video.mutate(item.id, {
-        onSuccess: (answer) => {
-          notify.success(answer.message || i18n._(M.classVideoSent.id));
-          const to = linkUrlHref({ url: answer.url, meetingUrl: answer.meeting_url, startAt: answer.start_at ?? item.start_at });
-          navigate(to.href, { state: to.state });
-        },
-      }),
-    );
+    video.mutate(item.id, {
+      onSuccess: (answer) => {
+        notify.success(answer.message || i18n._(M.classVideoSent.id));
+        const to = linkUrlHref({ url: answer.url, meetingUrl: answer.meeting_url, startAt: answer.start_at ?? item.start_at });
+        navigate(to.href, { state: to.state });
+      },
+    });
   return (
     <section className={`${styles.ticket} ${styles.ticketDone}`} aria-labelledby="link-title">
       <h2 id="link-title" className={styles.blockTitle}>
@@ -52,23 +51,18 @@ function Confirmed({ item }: { item: ArtistClass }) {
         </p>
       )}
       <div className={styles.actions}>
-        <Button
+        <NetworkButton
+          network={network}
+          onPress={open}
           size="large"
           block
-          onClick={open}
           disabled={video.isPending}
           aria-busy={video.isPending}
-          aria-disabled={offline || undefined}
-          aria-describedby={offline ? network.reasonId : undefined}
-          className={offline ? styles.unavailable : undefined}
+          offlineClassName={styles.unavailable}
+          reasonClassName={styles.muted}
         >
           {item.class_type === 'recorded' ? <Trans>Watch the class</Trans> : <Trans>Open the class link</Trans>}
-        </Button>
-        {offline && (
-          <p id={network.reasonId} className={styles.muted}>
-            {network.reason}
-          </p>
-        )}
+        </NetworkButton>
       </div>
     </section>
   );
@@ -77,38 +71,13 @@ function Confirmed({ item }: { item: ArtistClass }) {
 /** Pending: the payment-pending message (works spec §8) and the way to pay. */
 function Pending({ item }: { item: ArtistClass }) {
   const { i18n } = useLingui();
-  const [, navigate] = useLocation();
-  const network = useNetworkAction(PAYMENT_NEEDS_NETWORK);
-  const offline = !network.available;
   const price = priceLabel(item, i18n.locale);
   return (
     <section className={styles.ticket} aria-labelledby="link-title">
       <h2 id="link-title" className={styles.blockTitle}>
         <Trans>Payment pending</Trans>
       </h2>
-      <p className={styles.message} role="status">
-        <span className={styles.messageIcon} aria-hidden="true">
-          <Icon name="hourglass" />
-        </span>
-        <span>{i18n._(M.paymentPending.id)}</span>
-      </p>
-      <div className={styles.actions}>
-        <Button
-          size="large"
-          block
-          aria-disabled={offline || undefined}
-          aria-describedby={offline ? network.reasonId : undefined}
-          className={offline ? styles.unavailable : undefined}
-          onClick={() => network.run(() => navigate(`/payment?class_id=${item.id}`))}
-        >
-          {price ? <Trans>Pay {price}</Trans> : <Trans>Pay</Trans>}
-        </Button>
-        {offline && (
-          <p id={network.reasonId} className={styles.muted}>
-            {network.reason}
-          </p>
-        )}
-      </div>
+      <PaymentPending item={item} payLabel={price ? <Trans>Pay {price}</Trans> : <Trans>Pay</Trans>} />
     </section>
   );
 }
@@ -136,7 +105,7 @@ export default function LinkDetailPage() {
       {(item) => (
         <article className={styles.detail}>
           <Link {...signupDetailHref(item.id)} className={styles.linkThumb} aria-label={t`About this class`}>
-            <ClassThumbnail src={item.thumbnail} size="hero" />
+            <FramedPicture src={item.thumbnail} size="hero" />
           </Link>
           {item.member_signup.status === 'confirmed' ? (
             <Confirmed item={item} />

@@ -15,11 +15,11 @@ import { useClassSignup, useConfirmPayment } from '../api/class-signup';
 import { useArtistClass } from '../api/get-class';
 import { confirmLocalPayment } from '../api/local-payment';
 import { formatPrice } from '@web/lib/billing-format';
-import { ClassThumbnail } from '../components/class-card';
 import { classIdFrom, linkDetailHref, signupDetailHref, signupFrom } from '../components/class-logic';
 import { LocalCardForm } from '@web/ui/local-card-form';
 import { PAYMENT_NEEDS_NETWORK } from '../components/needs-network';
 import { Icon } from '@web/ui/line-icon';
+import { FramedPicture } from '@web/ui/framed-card';
 import styles from '../components/classes.module.css';
 import pay from '../components/payment.module.css';
 
@@ -39,7 +39,7 @@ function OrderSummary({ signup }: { signup: ClassSignupResponse }) {
       </h2>
       <div className={pay.orderClass}>
         <span className={pay.orderThumb}>
-          <ClassThumbnail src={item.data?.thumbnail ?? null} />
+          <FramedPicture src={item.data?.thumbnail ?? null} />
         </span>
         <span className={pay.orderText}>
           <span className={pay.orderLabel}>

@@ -1,7 +1,6 @@
 /** One contest (GET /api/contests/{id}): with a token its entry history, and for a child whether it may enter. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { ApiError } from '@web/lib/api-error';
 import { api, apiKey } from '@web/lib/http';
 
 export const contestQueryOptions = (id: number) =>
@@ -13,9 +12,4 @@ export const contestQueryOptions = (id: number) =>
 
 export function useContest(id: number | null) {
   return useQuery({ ...contestQueryOptions(id ?? 0), enabled: id !== null });
-}
-
-/** The museum answered that there is no such contest (404, or an id it does not accept). */
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }

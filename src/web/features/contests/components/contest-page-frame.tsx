@@ -4,17 +4,13 @@ import { Link, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 
 import type { Contest } from '@contract/contests';
-import { Button, buttonClass } from '@web/ui/button';
-import { EmptyState } from '@web/ui/empty-state';
-import { OfflineDataNote, useWaitsForNetwork } from '@web/ui/offline-data-note';
-import { PageShell } from '@web/ui/page-shell';
-import { SkeletonBlock } from '@web/ui/skeleton';
-import { isNotFound, useContest } from '../api/get-contest';
+import { buttonClass } from '@web/ui/button';
+import { DetailFrame } from '@web/ui/detail-frame';
+import { framedCardStyles as card, FramedPicture } from '@web/ui/framed-card';
+import { useContest } from '../api/get-contest';
 import { contestIdFrom, eligibilityLines } from './contest-logic';
-import { ContestThumbnail } from './contest-card';
 import { ContestDates, MembersOnlyBadge, StatusBadge } from './contest-status';
 import styles from './contest-page.module.css';
-import cardStyles from './contests.module.css';
 
 function ToTheList() {
   return (
@@ -25,68 +21,29 @@ function ToTheList() {
 }
 
 /**
- * A contest page's frame: the contest named by the navigation state or `?id=`, loaded; a friendly word when none
- * is named, it cannot be found or cannot be loaded; skeletons meanwhile. `children` renders the loaded contest.
+ * A contest page's frame (ui/detail-frame): the contest named by the navigation state or `?id=`, loaded, or a
+ * friendly word when none is named, it cannot be found or cannot be loaded. `children` renders the loaded contest.
  */
 export function ContestPageFrame({ pageTitle, children }: { pageTitle: string; children: (contest: Contest) => ReactNode }) {
   const { t } = useLingui();
   const state = useHistoryState<unknown>();
   const id = contestIdFrom(state, useSearch());
-  const contest = useContest(id);
-  const waiting = useWaitsForNetwork(contest);
-
-  if (id === null || (contest.isError && !contest.data)) {
-    const notFound = id === null || isNotFound(contest.error);
-    return (
-      <PageShell title={pageTitle} width="medium">
-        <EmptyState
-          action={
-            <>
-              {!notFound && (
-                <Button size="large" variant="secondary" onClick={() => void contest.refetch()}>
-                  <Trans>Try again</Trans>
-                </Button>
-              )}
-              <ToTheList />
-            </>
-          }
-        >
-          <p>
-            {id === null ? (
-              <Trans>No contest was chosen. Pick one from the list of contests.</Trans>
-            ) : notFound ? (
-              <Trans>This contest could not be found.</Trans>
-            ) : (
-              <Trans>The contest could not be loaded just now.</Trans>
-            )}
-          </p>
-        </EmptyState>
-      </PageShell>
-    );
-  }
-
-  if (!contest.data) {
-    return (
-      <PageShell title={pageTitle} width="medium">
-        <OfflineDataNote query={contest} subject="details" />
-        {!waiting && (
-          <div className={styles.loading} role="status">
-            <span className="visually-hidden">{t`Loading the contest…`}</span>
-            <SkeletonBlock height={240} />
-            <SkeletonBlock height={28} width="70%" />
-            <SkeletonBlock height={18} width="50%" />
-            <SkeletonBlock height={80} />
-          </div>
-        )}
-      </PageShell>
-    );
-  }
-
+  const query = useContest(id);
   return (
-    <PageShell title={contest.data.name} eyebrow={pageTitle} width="medium">
-      <OfflineDataNote query={contest} subject="details" />
-      {children(contest.data)}
-    </PageShell>
+    <DetailFrame
+      id={id}
+      query={query}
+      pageTitle={pageTitle}
+      words={{
+        noneChosen: <Trans>No contest was chosen. Pick one from the list of contests.</Trans>,
+        notFound: <Trans>This contest could not be found.</Trans>,
+        failed: <Trans>The contest could not be loaded just now.</Trans>,
+        loading: t`Loading the contest…`,
+      }}
+      toTheList={<ToTheList />}
+    >
+      {children}
+    </DetailFrame>
   );
 }
 
@@ -96,13 +53,13 @@ export function ContestSummary({ contest }: { contest: Contest }) {
   const organiser = contest.organization.name;
   return (
     <div className={styles.summary}>
-      <ContestThumbnail src={contest.thumbnail} size="hero" />
+      <FramedPicture src={contest.thumbnail} size="hero" />
       <div className={styles.summaryText}>
-        <span className={cardStyles.badges}>
+        <span className={card.badges}>
           <StatusBadge status={contest.status} />
           {contest.members_only && <MembersOnlyBadge />}
         </span>
-        <span className={cardStyles.organiser}>{t`Organised by ${organiser}`}</span>
+        <span className={card.organiser}>{t`Organised by ${organiser}`}</span>
         <ContestDates start={contest.start_date} end={contest.end_date} withTime />
       </div>
     </div>

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 
 import type { ContestFilter, ContestStatus } from '@contract/contests';
+import { framedCardStyles as card } from '@web/ui/framed-card';
 import { formatJapanDate, STATUS_TONE } from './contest-logic';
 import styles from './contests.module.css';
 
@@ -16,12 +17,12 @@ export const FILTER_LABELS: Record<ContestFilter, MessageDescriptor> = {
 
 export function StatusBadge({ status }: { status: ContestStatus }) {
   const { i18n } = useLingui();
-  return <span className={`${styles.badge} ${styles[`badge_${STATUS_TONE[status]}`]}`}>{i18n._(FILTER_LABELS[status])}</span>;
+  return <span className={`${card.badge} ${styles[`badge_${STATUS_TONE[status]}`]}`}>{i18n._(FILTER_LABELS[status])}</span>;
 }
 
 export function MembersOnlyBadge() {
   return (
-    <span className={`${styles.badge} ${styles.badge_members}`}>
+    <span className={`${card.badge} ${styles.badge_members}`}>
       <Trans>Members only</Trans>
     </span>
   );
@@ -43,7 +44,7 @@ export function ContestDates({ start, end, withTime = false }: { start: string |
       <span aria-hidden="true"> – </span>
       <span className="visually-hidden"> {t`to`} </span>
       <time dateTime={end ?? undefined}>{to ?? missing}</time>
-      {withTime && <span className={styles.zone}> {t`(Japan time)`}</span>}
+      {withTime && <span className={card.zone}> {t`(Japan time)`}</span>}
     </span>
   );
 }

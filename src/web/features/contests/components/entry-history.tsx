@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 
 import type { ContestEntry } from '@contract/contests';
 import { Avatar } from '@web/ui/avatar';
+import { framedCardStyles } from '@web/ui/framed-card';
 import { formatJapanDate } from './contest-logic';
 import styles from './contest-page.module.css';
 
@@ -13,7 +14,7 @@ function EntryPicture({ entry }: { entry: ContestEntry }) {
         // alt="": the title beside it names the entry.
         <img src={entry.image} alt="" width={96} height={96} loading="lazy" decoding="async" />
       ) : (
-        <span className={styles.noImage} aria-hidden="true" />
+        <span className={framedCardStyles.noImage} aria-hidden="true" />
       )}
     </span>
   );

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 
 import type { Contest } from '@contract/contests';
 import { Avatar } from '@web/ui/avatar';
+import { framedCardStyles } from '@web/ui/framed-card';
 import { ContestAbout, ContestPageFrame, ContestSummary } from '../components/contest-page-frame';
 import { EntryHistory } from '../components/entry-history';
 import styles from '../components/contest-page.module.css';
@@ -18,7 +19,7 @@ function Winner({ contest }: { contest: Contest }) {
         {winner.image ? (
           <img src={winner.image} alt={winner.title} width={480} height={480} loading="lazy" decoding="async" />
         ) : (
-          <span className={styles.noImage} aria-hidden="true" />
+          <span className={framedCardStyles.noImage} aria-hidden="true" />
         )}
       </span>
     </span>

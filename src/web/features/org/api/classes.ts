@@ -3,29 +3,18 @@
  * creating and editing one (multipart, with its thumbnail), deleting one nobody signed up for, a class's sign-ups,
  * and an e-mail to its confirmed ones.
  */
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api, apiKey, areaKey } from '@web/lib/http';
 import { alreadyShown } from '@web/lib/query-client';
 import { refreshConsole } from './keys';
+import { useOrgPages, useRefreshArea } from './org-lists';
 
 /** What families read of classes (the public list, a class): a console change shows there too. */
 const CLASSES_AREA = areaKey('classes');
 
 export function useOrgClasses(orgId: number) {
-  const params = { orgId };
-  return useInfiniteQuery({
-    queryKey: apiKey('orgClasses', { params }),
-    queryFn: (context) =>
-      api('orgClasses', {
-        params,
-        query: { page: context.pageParam },
-        signal: context.signal,
-        silent: alreadyShown(context, context.pageParam),
-      }),
-    initialPageParam: 1,
-    getNextPageParam: (last, _all, lastPage) => (last.next ? lastPage + 1 : undefined),
-  });
+  return useOrgPages('orgClasses', orgId);
 }
 
 export function useClassSignups(orgId: number, classId: number) {
@@ -36,14 +25,6 @@ export function useClassSignups(orgId: number, classId: number) {
   });
 }
 
-function useRefreshClasses() {
-  const client = useQueryClient();
-  return () => {
-    refreshConsole(client);
-    void client.invalidateQueries({ queryKey: CLASSES_AREA });
-  };
-}
-
 export interface SaveClass {
   orgId: number;
   /** Absent: a new class. */
@@ -52,7 +33,7 @@ export interface SaveClass {
 }
 
 export function useSaveClass() {
-  const refresh = useRefreshClasses();
+  const refresh = useRefreshArea(CLASSES_AREA);
   return useMutation({
     mutationFn: ({ orgId, classId, body }: SaveClass) =>
       classId === undefined
@@ -64,7 +45,7 @@ export function useSaveClass() {
 
 /** 409 when it has sign-ups: the caller shows the server's message (silent here, so it is not said twice). */
 export function useDeleteClass() {
-  const refresh = useRefreshClasses();
+  const refresh = useRefreshArea(CLASSES_AREA);
   return useMutation({
     mutationFn: ({ orgId, classId }: { orgId: number; classId: number }) =>
       api('orgClassDelete', { params: { orgId, classId }, silent: true }),

@@ -1,24 +1,13 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 
 import { api, apiKey } from '@web/lib/http';
 import { alreadyShown } from '@web/lib/query-client';
-import { CONTESTS_AREA, refreshConsole } from './keys';
+import { CONTESTS_AREA } from './keys';
+import { useOrgPages, useRefreshArea } from './org-lists';
 
 /** The organization's contests, newest first, a page at a time. */
 export function useOrgContests(orgId: number) {
-  const params = { orgId };
-  return useInfiniteQuery({
-    queryKey: apiKey('orgContests', { params }),
-    queryFn: (context) =>
-      api('orgContests', {
-        params,
-        query: { page: context.pageParam },
-        signal: context.signal,
-        silent: alreadyShown(context, context.pageParam),
-      }),
-    initialPageParam: 1,
-    getNextPageParam: (last, _all, lastPage) => (last.next ? lastPage + 1 : undefined),
-  });
+  return useOrgPages('orgContests', orgId);
 }
 
 export function useContestEntries(orgId: number, contestId: number) {
@@ -29,14 +18,6 @@ export function useContestEntries(orgId: number, contestId: number) {
   });
 }
 
-function useRefreshContests() {
-  const client = useQueryClient();
-  return () => {
-    refreshConsole(client);
-    void client.invalidateQueries({ queryKey: CONTESTS_AREA });
-  };
-}
-
 export interface SaveContest {
   orgId: number;
   /** Absent: a new contest. */
@@ -45,7 +26,7 @@ export interface SaveContest {
 }
 
 export function useSaveContest() {
-  const refresh = useRefreshContests();
+  const refresh = useRefreshArea(CONTESTS_AREA);
   return useMutation({
     mutationFn: ({ orgId, contestId, body }: SaveContest) =>
       contestId === undefined
@@ -57,7 +38,7 @@ export function useSaveContest() {
 
 /** 409 when it has entries: the caller shows the server's message (silent here, so it is not said twice). */
 export function useDeleteContest() {
-  const refresh = useRefreshContests();
+  const refresh = useRefreshArea(CONTESTS_AREA);
   return useMutation({
     mutationFn: ({ orgId, contestId }: { orgId: number; contestId: number }) =>
       api('orgContestDelete', { params: { orgId, contestId }, silent: true }),
@@ -66,7 +47,7 @@ export function useDeleteContest() {
 }
 
 export function usePickWinner() {
-  const refresh = useRefreshContests();
+  const refresh = useRefreshArea(CONTESTS_AREA);
   return useMutation({
     mutationFn: ({ orgId, contestId, entryId }: { orgId: number; contestId: number; entryId: number }) =>
       api('orgContestWinner', { params: { orgId, contestId }, json: { entry_id: entryId } }),

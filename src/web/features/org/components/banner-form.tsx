@@ -1,19 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 
 import { bannerFields, type AdminBanner, type BannerFields } from '@contract/console';
 import { M } from '@contract/messages';
-import { fieldErrors } from '@web/lib/api-error';
-import { notify } from '@web/lib/toast';
-import { Button } from '@web/ui/button';
 import { TextField } from '@web/ui/field';
 import { pageStyles } from '@web/ui/page-shell';
 import { useSaveBanner } from '../api/banners';
 import { ImageInput } from './image-input';
+import { PictureFormActions } from './picture-form-actions';
 import { useFormImage } from './use-form-image';
 import styles from './org.module.css';
-import wall from './wall.module.css';
 
 const TEXT_FIELDS = ['name', 'url', 'starts_on', 'ends_on', 'sort_order'] as const;
 
@@ -44,15 +41,12 @@ export function BannerForm({ banner, nextOrder, onDone }: BannerFormProps) {
 
   const onSubmit = handleSubmit(async (values) => {
     if (image.missing()) return;
-    try {
-      await save.mutateAsync({ id: banner?.id, body: image.body(values, TEXT_FIELDS) });
-      notify.success(i18n._(M.bannerSaved.id));
-      onDone();
-    } catch (error) {
-      const errors = fieldErrors(error);
-      for (const key of TEXT_FIELDS) if (errors[key]) setError(key, { message: errors[key] });
-      if (errors.banner_image) image.setError(errors.banner_image);
-    }
+    await image.save(() => save.mutateAsync({ id: banner?.id, body: image.body(values, TEXT_FIELDS) }), {
+      saved: i18n._(M.bannerSaved.id),
+      onDone,
+      fields: TEXT_FIELDS,
+      setFieldError: setError,
+    });
   });
 
   const e = formState.errors;
@@ -99,20 +93,14 @@ export function BannerForm({ banner, nextOrder, onDone }: BannerFormProps) {
         error={e.sort_order?.message}
         {...register('sort_order')}
       />
-      {save.isPending && image.file && (
-        <div role="status">
-          <progress className={wall.progress} aria-label={t`Uploading the banner`} />
-          <span className={pageStyles.lead}>{t`Uploading the banner…`}</span>
-        </div>
-      )}
-      <div className={styles.formActions}>
-        <Button type="submit" size="large" block disabled={save.isPending || image.busy} aria-busy={save.isPending}>
-          {save.isPending ? t`Saving…` : image.busy ? t`Preparing the image…` : t`Save the banner`}
-        </Button>
-        <Button variant="ghost" block onClick={onDone}>
-          <Trans>Cancel</Trans>
-        </Button>
-      </div>
+      <PictureFormActions
+        saving={save.isPending}
+        image={image}
+        uploadLabel={t`Uploading the banner`}
+        uploadText={t`Uploading the banner…`}
+        submitLabel={t`Save the banner`}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 
 import type { ConsoleClass } from '@contract/classes';
 import { formatPrice } from '@web/lib/billing-format';
-import { Button, LinkButton } from '@web/ui/button';
+import { ConsoleCard } from './console-card';
 import { formatJapanTime } from './japan-time';
 import styles from './org.module.css';
 import wall from './wall.module.css';
@@ -22,41 +22,25 @@ export function ClassCard({ klass, signupsHref, editHref, onDelete }: ClassCardP
   const signups = klass.signup_count;
   const confirmed = klass.confirmed_count;
   return (
-    <li className={wall.card}>
-      <div className={wall.cardTop}>
-        <span className={wall.frame}>
-          {klass.thumbnail ? (
-            <img src={klass.thumbnail} alt="" width={84} height={84} loading="lazy" decoding="async" />
-          ) : (
-            <span className={wall.blank} />
-          )}
+    <ConsoleCard
+      thumbnail={klass.thumbnail}
+      name={klass.name}
+      openHref={signupsHref}
+      openLabel={<Trans>Sign-ups</Trans>}
+      editHref={editHref}
+      onDelete={onDelete}
+    >
+      <div className={wall.chips}>
+        <span className={`${styles.chip} ${klass.published ? styles.chipActive : ''}`}>
+          {klass.published ? t`Published` : t`Not published`}
         </span>
-        <div className={wall.cardText}>
-          <h3 className={wall.cardTitle}>{klass.name}</h3>
-          <div className={wall.chips}>
-            <span className={`${styles.chip} ${klass.published ? styles.chipActive : ''}`}>
-              {klass.published ? t`Published` : t`Not published`}
-            </span>
-            <span className={`${styles.chip} ${klass.is_free ? styles.chipSky : styles.chipWarm}`}>{klass.is_free ? t`Free` : price}</span>
-            <span className={styles.chip}>{klass.class_type === 'real_time' ? t`Live` : t`Recorded`}</span>
-          </div>
-          {klass.class_type === 'real_time' && start && <p className={wall.meta}>{t`Starts ${start} (Japan time)`}</p>}
-          <p className={wall.meta}>
-            {signups === 1 ? t`1 sign-up` : t`${signups} sign-ups`} · {t`${confirmed} confirmed`}
-          </p>
-        </div>
+        <span className={`${styles.chip} ${klass.is_free ? styles.chipSky : styles.chipWarm}`}>{klass.is_free ? t`Free` : price}</span>
+        <span className={styles.chip}>{klass.class_type === 'real_time' ? t`Live` : t`Recorded`}</span>
       </div>
-      <div className={wall.actions}>
-        <LinkButton href={signupsHref} variant="primary" className={styles.compact}>
-          <Trans>Sign-ups</Trans>
-        </LinkButton>
-        <LinkButton href={editHref} variant="secondary" className={styles.compact}>
-          <Trans>Edit</Trans>
-        </LinkButton>
-        <Button variant="ghost" className={styles.compact} onClick={onDelete}>
-          <Trans>Delete</Trans>
-        </Button>
-      </div>
-    </li>
+      {klass.class_type === 'real_time' && start && <p className={wall.meta}>{t`Starts ${start} (Japan time)`}</p>}
+      <p className={wall.meta}>
+        {signups === 1 ? t`1 sign-up` : t`${signups} sign-ups`} · {t`${confirmed} confirmed`}
+      </p>
+    </ConsoleCard>
   );
 }

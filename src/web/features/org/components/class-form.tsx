@@ -5,17 +5,15 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { CLASS_PRICE_MAX, CLASS_PRICE_MIN, classFields, type ClassFields, type ConsoleClass } from '@contract/classes';
 import type { ConsoleOrganization } from '@contract/console';
 import { M } from '@contract/messages';
-import { fieldErrors } from '@web/lib/api-error';
 import { formatPrice } from '@web/lib/billing-format';
 import { useNamedList } from '@web/lib/named-lists';
-import { notify } from '@web/lib/toast';
-import { Button } from '@web/ui/button';
 import { TextAreaField, TextField } from '@web/ui/field';
 import { pageStyles } from '@web/ui/page-shell';
 import { Switch } from '@web/ui/switch';
 import { TagChips } from '@web/ui/tag-chips';
 import { useSaveClass } from '../api/classes';
 import { ImageInput } from './image-input';
+import { PictureFormActions } from './picture-form-actions';
 import { suggestedPeriod, toJapanInput } from './japan-time';
 import { useFormImage } from './use-form-image';
 import local from './classes.module.css';
@@ -95,15 +93,15 @@ export function ClassForm({ org, klass, onDone }: ClassFormProps) {
 
   const onSubmit = handleSubmit(async (values) => {
     if (thumbnail.missing()) return;
-    try {
-      await save.mutateAsync({ orgId: org.id, classId: klass?.id, body: formBody(values, thumbnail.body(values, TEXT_FIELDS)) });
-      notify.success(i18n._(klass ? M.classUpdated.id : M.classCreated.id));
-      onDone();
-    } catch (error) {
-      const errors = fieldErrors(error);
-      for (const key of [...TEXT_FIELDS, 'tags'] as const) if (errors[key]) setError(key, { message: errors[key] });
-      if (errors.thumbnail) thumbnail.setError(errors.thumbnail);
-    }
+    await thumbnail.save(
+      () => save.mutateAsync({ orgId: org.id, classId: klass?.id, body: formBody(values, thumbnail.body(values, TEXT_FIELDS)) }),
+      {
+        saved: i18n._(klass ? M.classUpdated.id : M.classCreated.id),
+        onDone,
+        fields: [...TEXT_FIELDS, 'tags'] as const,
+        setFieldError: setError,
+      },
+    );
   });
 
   const e = formState.errors;
@@ -237,20 +235,12 @@ export function ClassForm({ org, klass, onDone }: ClassFormProps) {
         )}
       />
 
-      {save.isPending && thumbnail.file && (
-        <div role="status">
-          <progress className={wall.progress} aria-label={t`Uploading the thumbnail`} />
-          <span className={pageStyles.lead}>{t`Uploading the thumbnail…`}</span>
-        </div>
-      )}
-      <div className={styles.formActions}>
-        <Button type="submit" size="large" block disabled={save.isPending || thumbnail.busy} aria-busy={save.isPending}>
-          {save.isPending ? t`Saving…` : thumbnail.busy ? t`Preparing the image…` : klass ? t`Save changes` : t`Create the class`}
-        </Button>
-        <Button variant="ghost" block onClick={onDone}>
-          <Trans>Cancel</Trans>
-        </Button>
-      </div>
+      <PictureFormActions
+        saving={save.isPending}
+        image={thumbnail}
+        submitLabel={klass ? t`Save changes` : t`Create the class`}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -9,11 +9,12 @@ import type { ConsoleOrganization } from '@contract/console';
 import { fieldErrors } from '@web/lib/api-error';
 import { notify } from '@web/lib/toast';
 import { Avatar } from '@web/ui/avatar';
-import { Button, LinkButton } from '@web/ui/button';
+import { Button } from '@web/ui/button';
 import { TextAreaField, TextField } from '@web/ui/field';
 import { Notice, pageStyles } from '@web/ui/page-shell';
 import { SkeletonBlock } from '@web/ui/skeleton';
 import { useClassMail, useClassSignups } from '../api/classes';
+import { DetailHead } from './detail-head';
 import { formatJapanTime } from './japan-time';
 import local from './classes.module.css';
 import styles from './org.module.css';
@@ -64,17 +65,17 @@ export function ClassSignups({ org, klass, backHref }: ClassSignupsProps) {
 
   return (
     <section aria-labelledby="class-signups">
-      <LinkButton href={backHref} variant="ghost" className={styles.back}>
-        {t`← All classes`}
-      </LinkButton>
-      <div className={styles.sectionHead}>
-        <h2 id="class-signups" className={styles.sectionTitle}>
-          <Trans>Sign-ups for {className}</Trans>
-        </h2>
-        <span className={`${styles.chip} ${klass.published ? styles.chipActive : ''}`}>
-          {klass.published ? t`Published` : t`Not published`}
-        </span>
-      </div>
+      <DetailHead
+        backHref={backHref}
+        backLabel={t`← All classes`}
+        headingId="class-signups"
+        title={<Trans>Sign-ups for {className}</Trans>}
+        chip={
+          <span className={`${styles.chip} ${klass.published ? styles.chipActive : ''}`}>
+            {klass.published ? t`Published` : t`Not published`}
+          </span>
+        }
+      />
       <div className={`${pageStyles.card} ${styles.section}`}>
         {!signups.data ? (
           <div role="status">

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
 import type { Contest, ContestStatus } from '@contract/contests';
-import { Button, LinkButton } from '@web/ui/button';
+import { ConsoleCard } from './console-card';
 import { formatJapanTime } from './japan-time';
 import styles from './org.module.css';
 import wall from './wall.module.css';
@@ -37,41 +37,25 @@ export function ContestCard({ contest, entriesHref, editHref, onDelete }: Contes
   const count = contest.entry_count;
   const winner = contest.user?.username;
   return (
-    <li className={wall.card}>
-      <div className={wall.cardTop}>
-        <span className={wall.frame}>
-          {contest.thumbnail ? (
-            <img src={contest.thumbnail} alt="" width={84} height={84} loading="lazy" decoding="async" />
-          ) : (
-            <span className={wall.blank} />
-          )}
-        </span>
-        <div className={wall.cardText}>
-          <h3 className={wall.cardTitle}>{contest.name}</h3>
-          <div className={wall.chips}>
-            <StatusChip status={contest.status} />
-            {contest.members_only && <span className={styles.chip}>{t`Members only`}</span>}
-          </div>
-          <p className={wall.meta}>{t`${start} – ${end} (Japan time)`}</p>
-          <p className={wall.meta}>{count === 1 ? t`1 entry` : t`${count} entries`}</p>
-          {contest.user && (
-            <p className={wall.meta}>
-              <Trans>Winner: {winner}</Trans>
-            </p>
-          )}
-        </div>
+    <ConsoleCard
+      thumbnail={contest.thumbnail}
+      name={contest.name}
+      openHref={entriesHref}
+      openLabel={<Trans>Entries</Trans>}
+      editHref={editHref}
+      onDelete={onDelete}
+    >
+      <div className={wall.chips}>
+        <StatusChip status={contest.status} />
+        {contest.members_only && <span className={styles.chip}>{t`Members only`}</span>}
       </div>
-      <div className={wall.actions}>
-        <LinkButton href={entriesHref} variant="primary" className={styles.compact}>
-          <Trans>Entries</Trans>
-        </LinkButton>
-        <LinkButton href={editHref} variant="secondary" className={styles.compact}>
-          <Trans>Edit</Trans>
-        </LinkButton>
-        <Button variant="ghost" className={styles.compact} onClick={onDelete}>
-          <Trans>Delete</Trans>
-        </Button>
-      </div>
-    </li>
+      <p className={wall.meta}>{t`${start} – ${end} (Japan time)`}</p>
+      <p className={wall.meta}>{count === 1 ? t`1 entry` : t`${count} entries`}</p>
+      {contest.user && (
+        <p className={wall.meta}>
+          <Trans>Winner: {winner}</Trans>
+        </p>
+      )}
+    </ConsoleCard>
   );
 }

@@ -6,12 +6,13 @@ import type { Contest } from '@contract/contests';
 import { M } from '@contract/messages';
 import { notify } from '@web/lib/toast';
 import { Avatar } from '@web/ui/avatar';
-import { Button, LinkButton } from '@web/ui/button';
+import { Button } from '@web/ui/button';
 import { EmptyState } from '@web/ui/empty-state';
 import { WorkGridSkeleton } from '@web/ui/skeleton';
 import { useContestEntries, usePickWinner } from '../api/contests';
 import { ConfirmModal } from './confirm-modal';
 import { StatusChip } from './contest-card';
+import { DetailHead } from './detail-head';
 import styles from './org.module.css';
 import wall from './wall.module.css';
 
@@ -43,15 +44,13 @@ export function ContestEntries({ org, contest, backHref }: ContestEntriesProps) 
 
   return (
     <section aria-labelledby="contest-entries">
-      <LinkButton href={backHref} variant="ghost" className={styles.back}>
-        {t`← All contests`}
-      </LinkButton>
-      <div className={styles.sectionHead}>
-        <h2 id="contest-entries" className={styles.sectionTitle}>
-          <Trans>Entries to {contestName}</Trans>
-        </h2>
-        <StatusChip status={decided ? 'already_held' : contest.status} />
-      </div>
+      <DetailHead
+        backHref={backHref}
+        backLabel={t`← All contests`}
+        headingId="contest-entries"
+        title={<Trans>Entries to {contestName}</Trans>}
+        chip={<StatusChip status={decided ? 'already_held' : contest.status} />}
+      />
       {decided ? (
         <p className={wall.held}>
           <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">

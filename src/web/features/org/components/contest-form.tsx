@@ -5,13 +5,11 @@ import { useForm } from 'react-hook-form';
 import type { ConsoleOrganization } from '@contract/console';
 import { contestFields, type Contest, type ContestFields } from '@contract/contests';
 import { M } from '@contract/messages';
-import { fieldErrors } from '@web/lib/api-error';
-import { notify } from '@web/lib/toast';
-import { Button } from '@web/ui/button';
 import { TextAreaField, TextField } from '@web/ui/field';
 import { pageStyles } from '@web/ui/page-shell';
 import { useSaveContest } from '../api/contests';
 import { ImageInput } from './image-input';
+import { PictureFormActions } from './picture-form-actions';
 import { useFormImage } from './use-form-image';
 import { suggestedPeriod, toJapanInput } from './japan-time';
 import styles from './org.module.css';
@@ -55,15 +53,12 @@ export function ContestForm({ org, contest, onDone }: ContestFormProps) {
 
   const onSubmit = handleSubmit(async (values) => {
     if (thumbnail.missing()) return;
-    try {
-      await save.mutateAsync({ orgId: org.id, contestId: contest?.id, body: thumbnail.body(values, TEXT_FIELDS) });
-      notify.success(i18n._(contest ? M.contestUpdated.id : M.contestCreated.id));
-      onDone();
-    } catch (error) {
-      const errors = fieldErrors(error);
-      for (const key of TEXT_FIELDS) if (errors[key]) setError(key, { message: errors[key] });
-      if (errors.thumbnail) thumbnail.setError(errors.thumbnail);
-    }
+    await thumbnail.save(() => save.mutateAsync({ orgId: org.id, contestId: contest?.id, body: thumbnail.body(values, TEXT_FIELDS) }), {
+      saved: i18n._(contest ? M.contestUpdated.id : M.contestCreated.id),
+      onDone,
+      fields: TEXT_FIELDS,
+      setFieldError: setError,
+    });
   });
 
   const e = formState.errors;
@@ -107,20 +102,12 @@ export function ContestForm({ org, contest, onDone }: ContestFormProps) {
           <Trans>Approved members of {orgName} only</Trans>
         </label>
       </fieldset>
-      {save.isPending && thumbnail.file && (
-        <div role="status">
-          <progress className={wall.progress} aria-label={t`Uploading the thumbnail`} />
-          <span className={pageStyles.lead}>{t`Uploading the thumbnail…`}</span>
-        </div>
-      )}
-      <div className={styles.formActions}>
-        <Button type="submit" size="large" block disabled={save.isPending || thumbnail.busy} aria-busy={save.isPending}>
-          {save.isPending ? t`Saving…` : thumbnail.busy ? t`Preparing the image…` : contest ? t`Save changes` : t`Create the contest`}
-        </Button>
-        <Button variant="ghost" block onClick={onDone}>
-          <Trans>Cancel</Trans>
-        </Button>
-      </div>
+      <PictureFormActions
+        saving={save.isPending}
+        image={thumbnail}
+        submitLabel={contest ? t`Save changes` : t`Create the contest`}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { useHistoryState } from 'wouter/use-browser-location';
 
 import { M } from '@contract/messages';
 import type { Work } from '@contract/works';
+import { isNotFound } from '@web/lib/api-error';
 import { useNetworkAction } from '@web/lib/network-action';
 import { fetchAsFile, readyPhoto, type Photo } from '@web/lib/photos';
 import { useActiveProfileId } from '@web/lib/profile';
@@ -18,7 +19,7 @@ import { OfflineDataNote, useWaitsForNetwork } from '@web/ui/offline-data-note';
 import { PageShell } from '@web/ui/page-shell';
 import { SkeletonBlock } from '@web/ui/skeleton';
 import { useDeleteWork } from '../api/delete-work';
-import { isNotFound, useWork } from '../api/get-work';
+import { useWork } from '../api/get-work';
 import { useUpdateWork } from '../api/update-work';
 import { WayBack } from '../components/way-back';
 import { WorkForm } from '../components/work-form';

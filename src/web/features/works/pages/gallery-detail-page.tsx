@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 
+import { isNotFound } from '@web/lib/api-error';
 import { notify } from '@web/lib/toast';
 import { Avatar } from '@web/ui/avatar';
 import { Button } from '@web/ui/button';
@@ -11,7 +12,7 @@ import { EmptyState } from '@web/ui/empty-state';
 import { OfflineDataNote, useWaitsForNetwork } from '@web/ui/offline-data-note';
 import { PageShell } from '@web/ui/page-shell';
 import { SkeletonBlock } from '@web/ui/skeleton';
-import { isNotFound, useWork } from '../api/get-work';
+import { useWork } from '../api/get-work';
 import { downloadWorkZip } from '../components/download-zip';
 import { formatDate } from '../components/format';
 import { useLikeToggle } from '../components/use-like-toggle';
