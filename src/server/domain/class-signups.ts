@@ -125,8 +125,8 @@ export async function signUp(
   }
   const intent = await intentFor(deps, caller, signup, cls, lang);
   if (intent === 'confirmed') {
-    const [now2] = await deps.db.select().from(classSignups).where(eq(classSignups.id, signup.id));
-    return signupResponse(t, now2!, null);
+    const [confirmed] = await deps.db.select().from(classSignups).where(eq(classSignups.id, signup.id));
+    return signupResponse(t, confirmed!, null);
   }
   return signupResponse(t, { ...signup, paymentIntentId: intent.id }, intent);
 }
@@ -210,12 +210,10 @@ export interface ConfirmOptions {
   lang?: Language;
 }
 
+/** The sign-up that is confirmed (by this call or an earlier one). */
 export interface ConfirmOutcome {
   signupId: number;
   classId: number;
-  status: 'pending' | 'confirmed';
-  /** True for the one call that confirmed the sign-up (and sent its e-mail). */
-  changed: boolean;
 }
 
 /** The sign-up an intent was made for: the one holding it now, or the one it was made for earlier (replaced). */
@@ -240,18 +238,13 @@ const languageOf = (value: string | undefined, fallback: Language | undefined): 
  * and currency: from the confirm-payment call (actor 'user', the child's profile) and from the webhook (actor
  * 'webhook'). 404 when no sign-up (of that profile) has the intent; 422 M.paymentNotSuccessful when it has not
  * succeeded; 422 M.paymentMismatch (recorded) when it is for another amount, currency or sign-up. Idempotent: a
- * confirmed sign-up answers confirmed, `changed` false.
+ * sign-up already confirmed answers the same, and sends nothing.
  */
 export async function confirmSignupPayment(deps: AppDeps, paymentIntentId: string, opts: ConfirmOptions): Promise<ConfirmOutcome> {
   const signup = await signupOfIntent(deps.db, paymentIntentId);
   if (!signup || (opts.profileId !== undefined && signup.profileId !== opts.profileId)) throw new ApiError(404, M.notFound);
-  const outcome = (status: 'pending' | 'confirmed', changed: boolean): ConfirmOutcome => ({
-    signupId: signup.id,
-    classId: signup.classId,
-    status,
-    changed,
-  });
-  if (signup.status === 'confirmed') return outcome('confirmed', false);
+  const outcome: ConfirmOutcome = { signupId: signup.id, classId: signup.classId };
+  if (signup.status === 'confirmed') return outcome;
 
   const intent = await deps.payments.retrievePaymentIntent(paymentIntentId);
   if (!intent || intent.status !== 'succeeded') throw new ApiError(422, M.paymentNotSuccessful);
@@ -303,9 +296,9 @@ export async function confirmSignupPayment(deps: AppDeps, paymentIntentId: strin
     );
     return row;
   });
-  if (!confirmed) return outcome('confirmed', false);
-  await sendClassLink(deps, confirmed.id, languageOf(intent.metadata.language, opts.lang));
-  return outcome('confirmed', true);
+  // Only the update that confirmed it sends the link: replays and concurrent deliveries found it confirmed.
+  if (confirmed) await sendClassLink(deps, confirmed.id, languageOf(intent.metadata.language, opts.lang));
+  return outcome;
 }
 
 /** For the webhook's payment_intent.payment_failed: recorded; the sign-up stays pending (the family may try again). */

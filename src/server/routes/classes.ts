@@ -38,7 +38,7 @@ export const classesHandlers = {
   classVideoUrl: async ({ deps, auth, params, lang, t }) => classVideo(deps, auth.profile.id, params.id, lang, t),
   classConfirmPayment: async ({ deps, auth, body, lang, t }) => {
     const done = await confirmSignupPayment(deps, body.payment_intent, { actor: 'user', profileId: auth.profile.id, lang });
-    return { message: t(M.paymentConfirmed), signup_id: done.signupId, artist_class: done.classId, status: done.status };
+    return { message: t(M.paymentConfirmed), signup_id: done.signupId, artist_class: done.classId, status: 'confirmed' as const };
   },
 
   orgClasses: async ({ c, deps, params, query }) => listOrgClasses(deps, params.orgId, query.page, linksOf(c)),

@@ -7,9 +7,9 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
 import type { Plan, PlanInterval, SubscriptionStatus } from '@contract/billing';
+import { formatInJapan } from './japan-time';
 
-/** Dates as Japan and Britain write them; money as Japan and the US do (en-GB would write "JP¥110"). */
-const dateLocale = (locale: string) => (locale === 'ja' ? 'ja-JP' : 'en-GB');
+/** Money as Japan and the US write it (en-GB would write "JP¥110"); dates as ./japan-time.ts writes them. */
 const moneyLocale = (locale: string) => (locale === 'ja' ? 'ja-JP' : 'en-US');
 
 /** How many minor units a currency has (JPY none, USD two). */
@@ -49,10 +49,7 @@ export function planPriceLabel(i18n: I18n, plan: Pick<Plan, 'amount' | 'currency
 
 /** A day (the end of a paid period) in Japan time, as the page's language writes dates; '' when there is none. */
 export function formatDay(iso: string | null | undefined, locale: string): string {
-  if (!iso) return '';
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  return new Intl.DateTimeFormat(dateLocale(locale), { timeZone: 'Asia/Tokyo', dateStyle: 'long' }).format(at);
+  return formatInJapan(iso, locale, { dateStyle: 'long' }) ?? '';
 }
 
 /** The free plan, as a failed status fetch falls back to it (works spec §8). */

@@ -6,6 +6,8 @@
  */
 import type { ArtistClass, ClassQuery, ClassSignupResponse, ClassType } from '@contract/classes';
 import { formatPrice } from '@web/lib/billing-format';
+import { formatInJapan } from '@web/lib/japan-time';
+import { pageIdFrom } from '@web/lib/page-id';
 
 export type PriceFilter = 'all' | 'free' | 'paid';
 export type TypeFilter = 'all' | ClassType;
@@ -60,20 +62,12 @@ export function priceLabel(item: Pick<ArtistClass, 'is_free' | 'price' | 'curren
   return item.is_free ? null : formatPrice(item.price, item.currency, locale);
 }
 
-function positiveId(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isInteger(value) && value > 0 && value <= 2_147_483_647 ? value : null;
-  if (typeof value !== 'string' || !/^\d{1,10}$/.test(value)) return null;
-  const n = Number(value);
-  return n > 0 && n <= 2_147_483_647 ? n : null;
-}
-
 /**
  * A class id from the navigation state first (`stateKey`, e.g. artistClassId), then the query (`queryKey`, e.g.
  * `id` or `class_id`: a reload or a shared link); null when neither names one.
  */
 export function classIdFrom(state: unknown, search: string, stateKey: string, queryKey: string): number | null {
-  const fromState = positiveId((state as Record<string, unknown> | null)?.[stateKey]);
-  return fromState ?? positiveId(new URLSearchParams(search).get(queryKey));
+  return pageIdFrom(state, search, stateKey, queryKey);
 }
 
 /** Where a class's sign-up page is opened: the id in the navigation state, and in `?id=` so a reload works too. */
@@ -148,26 +142,15 @@ export function isVideoPage(url: string): boolean {
   }
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /** An instant in Japan time (the classes are held in Japan), in the reader's language; null for none or unreadable. */
 export function formatJapanDateTime(iso: string | null | undefined, locale: string): string | null {
-  if (!iso) return null;
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return null;
-  let format = formatters.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-GB', {
-      timeZone: 'Asia/Tokyo',
-      year: 'numeric',
-      month: locale === 'ja' ? 'long' : 'short',
-      day: 'numeric',
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(locale, format);
-  }
-  return format.format(at);
+  return formatInJapan(iso, locale, {
+    year: 'numeric',
+    month: locale === 'ja' ? 'long' : 'short',
+    day: 'numeric',
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
 }

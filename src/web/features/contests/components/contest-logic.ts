@@ -5,6 +5,8 @@
 import type { Contest, ContestStatus } from '@contract/contests';
 import { LIMITS } from '@contract/limits';
 import { M } from '@contract/messages';
+import { formatInJapan } from '@web/lib/japan-time';
+import { pageIdFrom } from '@web/lib/page-id';
 
 /**
  * The two sections of a list (works spec §2): "Scheduled and ongoing" and "Already held". The server's status
@@ -23,33 +25,17 @@ export function splitSections(contests: readonly Contest[]): { upcoming: Contest
   return { upcoming, held };
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(locale: string, withTime: boolean): Intl.DateTimeFormat {
-  const key = `${locale}|${withTime}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-GB', {
-      timeZone: 'Asia/Tokyo',
-      year: 'numeric',
-      month: locale === 'ja' ? '2-digit' : 'short',
-      day: '2-digit',
-      ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const } : {}),
-    });
-    formatters.set(key, format);
-  }
-  return format;
-}
-
 /**
  * An instant as Japan's calendar shows it (contests are held in Japan, whatever the phone's time zone), in the
  * reader's language: `2026/11/01` or `01 Nov 2026`, with the time when asked. Null for no date or an unreadable one.
  */
 export function formatJapanDate(iso: string | null | undefined, locale: string, withTime = false): string | null {
-  if (!iso) return null;
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return null;
-  return formatter(locale, withTime).format(at);
+  return formatInJapan(iso, locale, {
+    year: 'numeric',
+    month: locale === 'ja' ? '2-digit' : 'short',
+    day: '2-digit',
+    ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const } : {}),
+  });
 }
 
 /** Eligibility criteria are written one per line (works spec §2): the non-empty lines, trimmed. */
@@ -79,10 +65,7 @@ export const STATUS_TONE: Record<ContestStatus, 'open' | 'soon' | 'held'> = {
 
 /** A contest id from the navigation state first, then `?id=` (a reload or a shared link); null when neither names one. */
 export function contestIdFrom(state: unknown, search: string): number | null {
-  const fromState = (state as { contestId?: unknown } | null)?.contestId;
-  if (typeof fromState === 'number' && Number.isInteger(fromState) && fromState > 0) return fromState;
-  const raw = new URLSearchParams(search).get('id') ?? '';
-  return /^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
+  return pageIdFrom(state, search, 'contestId', 'id');
 }
 
 /** The contest upload form's fields (works spec §5). */

@@ -3,6 +3,8 @@
  * `YYYY-MM-DDTHH:mm`, which the server reads as +09:00, whatever the phone's own time zone is. Japan has no
  * daylight saving time, so the conversion is a fixed offset.
  */
+import { formatInJapan } from '@web/lib/japan-time';
+
 const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -29,12 +31,5 @@ export function suggestedPeriod(now: Date = new Date()): { start: string; end: s
 
 /** An instant shown in Japan time, in the page's language (e.g. "2026/5/1 10:00"). */
 export function formatJapanTime(iso: string | null | undefined, locale: string): string {
-  if (!iso) return '';
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  return new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-GB', {
-    timeZone: 'Asia/Tokyo',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(at);
+  return formatInJapan(iso, locale, { dateStyle: 'medium', timeStyle: 'short' }) ?? '';
 }
