@@ -75,7 +75,17 @@ function boundaries() {
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'node_modules', 'locales/*.ts', 'locales/server/*.ts', 'public/vendor', 'test-results', 'playwright-report', 'data'],
+    ignores: [
+      'dist',
+      'out',
+      'node_modules',
+      'locales/*.ts',
+      'locales/server/*.ts',
+      'public/vendor',
+      'test-results',
+      'playwright-report',
+      'data',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

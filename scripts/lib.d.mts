@@ -6,3 +6,11 @@ export function run(cmd: string, args: string[], opts?: SpawnOptions): Promise<v
 export function isStale(output: string, inputs: readonly string[]): boolean;
 /** What the PWA's build reads: `dist/` is stale when any of these is newer than it. */
 export const WEB_INPUTS: readonly string[];
+/** The compiled API server, out/server/main.js (vite.server.config.ts). */
+export const SERVER_ENTRY: string;
+/** What the server's build reads: out/server/main.js is stale when any of these is newer than it. */
+export const SERVER_INPUTS: readonly string[];
+/** Compiles the server (`npm run build:server`) when out/server/main.js is missing or stale. */
+export function buildServerIfStale(): Promise<void>;
+/** Runs the compiled server in the foreground, passing SIGTERM and SIGINT on; resolves with its exit code. */
+export function runServer(opts?: SpawnOptions): Promise<number>;

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { buildServerIfStale, SERVER_ENTRY } from '../../scripts/lib.mjs';
 import { findLink } from '../support/mail';
 
 export interface ApiServer {
@@ -42,7 +43,9 @@ export async function startApiServer(port = 3190, options: ServerOptions = {}): 
     NODE_ENV: 'production',
   };
   if (options.distDir) env.DIST_DIR = options.distDir;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: 'ignore' });
+  // The compiled server, as production runs it (vite.server.config.ts).
+  await buildServerIfStale();
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], { env, stdio: 'ignore' });
   let exited = false;
   child.once('exit', () => (exited = true));
   let ready = false;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-import { badRequestBody, detailErrorBody, forbiddenErrorBody } from './errors';
+import { badRequestBody, detailErrorBody, forbiddenErrorBody, unavailableErrorBody } from './errors';
 import type { RateLimitUse } from './rate-limits';
 import { JSON_BODY_LIMIT, type UploadLimits } from './uploads';
 
@@ -78,7 +78,7 @@ export interface Endpoint {
   rateLimits?: readonly RateLimitUse[];
 }
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
 
 /** Keeps an entry's literal types (its path, access and schemas) for the derived types below. */
 export const endpoint = <const E extends Endpoint>(e: E): E => e;
@@ -142,7 +142,10 @@ export function responsesOf(e: Endpoint): Map<number, z.ZodType> {
   if ((e.rateLimits?.length ?? 0) > 0 || e.body?.type === 'multipart') statuses.add(429);
   const responses = new Map<number, z.ZodType>([[e.ok.status, e.ok.schema]]);
   for (const status of [...statuses].sort()) {
-    responses.set(status, status === 400 ? badRequestBody : status === 403 ? forbiddenErrorBody : detailErrorBody);
+    responses.set(
+      status,
+      status === 400 ? badRequestBody : status === 403 ? forbiddenErrorBody : status === 503 ? unavailableErrorBody : detailErrorBody,
+    );
   }
   return responses;
 }

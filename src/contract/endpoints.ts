@@ -79,7 +79,7 @@ import {
 } from './classes';
 import { contest, contestFields, contestQuery, submitWorkBody, submitWorkResponse, winnerBody } from './contests';
 import { endpoint, type Endpoint } from './endpoint';
-import { advertisement, advertisementQuery, inquiryFields } from './site';
+import { advertisement, advertisementQuery, healthResult, inquiryFields } from './site';
 import { BANNER_UPLOAD, CLASS_UPLOAD, CONTEST_UPLOAD, PICTURE_UPLOAD, WORK_UPLOAD } from './uploads';
 import { workFields, workUpdateFields, idName, imageCount, likeResponse, listQuery, paged, work } from './works';
 
@@ -326,6 +326,15 @@ export const ENDPOINTS = {
     summary: "The advertisements running today, in their order (`add_type=banner`: the landing page's sponsor banners)",
     query: advertisementQuery,
     ok: ok(z.array(advertisement)),
+  }),
+  health: endpoint({
+    method: 'GET',
+    path: '/api/health/',
+    access: 'guest',
+    tag: 'site',
+    summary: "Whether this instance can serve (a load balancer's probe): its database and storage answer (503 names which not)",
+    ok: ok(healthResult),
+    errors: [503],
   }),
   inquiry: endpoint({
     method: 'POST',

@@ -126,6 +126,10 @@ export const M = {
     message: 'Other uploads from your family are still being received. Please wait a moment and try again.',
   },
   serverError: /*i18n*/ { id: 's.server_error', message: 'Something went wrong, Please try again later' },
+  serviceUnavailable: /*i18n*/ {
+    id: 's.service_unavailable',
+    message: 'The service is briefly unavailable. Please try again in a moment.',
+  },
   profileRegistered: /*i18n*/ { id: 's.profile_registered', message: 'The user has been registered.' },
   profileUpdated: /*i18n*/ { id: 's.profile_updated', message: 'The profile has been updated.' },
   profileDeleted: /*i18n*/ { id: 's.profile_deleted', message: 'The profile has been deleted.' },

@@ -27,6 +27,7 @@ const STATUS_TEXT: Record<number, string> = {
   409: 'Conflict: {detail}',
   422: 'The Idempotency-Key was used with another request: {detail}',
   429: 'Too many requests: {detail}',
+  503: 'Unavailable for now (the health call: which part failed): {detail}',
 };
 
 function operation(id: string, e: Endpoint): Json {

@@ -22,6 +22,16 @@ export const advertisement = z.object({
   url: z.string().nullable(),
 });
 
+/**
+ * GET /api/health/ (a load balancer's probe): 200 when this instance's database and storage both answer; otherwise
+ * 503 with the same fields, each part `ok` or `failed` (never why: the reason goes to the server's log).
+ */
+export const healthResult = z.object({
+  status: z.literal('ok'),
+  database: z.literal('ok'),
+  storage: z.literal('ok'),
+});
+
 /** `add_type` narrows the list to one kind (the landing page asks for `banner`). */
 export const advertisementQuery = z.object({
   add_type: z.string().trim().max(32).optional(),

@@ -4,8 +4,6 @@
  * error bodies. Routes are registered without trailing slashes and the app is non-strict, so /api/login and
  * /api/login/ are the same route.
  */
-import { join } from 'node:path';
-
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
@@ -19,6 +17,7 @@ import { csrf } from './middleware/csrf';
 import { nonDocumentPolicy, pwaPolicies, thirdPartySources } from './middleware/csp';
 import { notFoundJson, onError } from './middleware/errors';
 import { language } from './middleware/language';
+import { requestLog } from './middleware/request-log';
 import { serveMedia, servePwa } from './middleware/static';
 import { accountHandlers } from './routes/account';
 import { workHandlers } from './routes/works';
@@ -27,6 +26,7 @@ import { billingHandlers } from './routes/billing';
 import { classesHandlers } from './routes/classes';
 import { consoleHandlers } from './routes/console';
 import { contestsHandlers } from './routes/contests';
+import { healthHandlers } from './routes/health';
 import { organizationHandlers } from './routes/organizations';
 import { profileHandlers } from './routes/profiles';
 import { publicHandlers } from './routes/public';
@@ -41,6 +41,7 @@ const HANDLERS = {
   ...organizationHandlers,
   ...publicHandlers,
   ...siteHandlers,
+  ...healthHandlers,
   ...workHandlers,
   ...contestsHandlers,
   ...consoleHandlers,
@@ -52,10 +53,11 @@ const isApi = (path: string) => path === API_PREFIX || path.startsWith(`${API_PR
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
-  const mediaRoot = join(deps.config.dataDir, 'media');
   const https = deps.config.publicUrl.startsWith('https://');
   const policies = pwaPolicies(thirdPartySources(deps.config));
 
+  // First, so that its line times everything and every answer, an error's too, carries X-Request-Id.
+  app.use('*', requestLog({ enabled: deps.config.logRequests }));
   // COOP/CORP defaults suit a same-origin PWA. The PWA's pages and scripts get its Content-Security-Policy in
   // servePwa (from the HTML it sends); every other answer gets an empty one (middleware/csp.ts).
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, strictTransportSecurity: https ? undefined : false }));
@@ -69,14 +71,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(`${API_PREFIX}/*`, compress({ encoding: 'gzip' }));
   app.use(`${API_PREFIX}/*`, bearerAuth(deps));
   app.use(`${API_PREFIX}/*`, async (c, next) => {
-    await next();
-    // Answers depend on the bearer token; no shared cache may keep them.
+    // Answers depend on the bearer token; no shared cache may keep them. Set before the answer exists: c.header()
+    // after next() would rebuild it around a stream (issue 14). Vary too, so that compress() need not add it after.
     c.header('Cache-Control', 'no-store');
+    c.header('Vary', 'Accept-Encoding');
+    await next();
   });
 
   registerEndpoints(app, HANDLERS, deps);
 
-  const media = serveMedia(mediaRoot);
+  const media = serveMedia(deps.storage);
   const pwa = servePwa(deps.config.distDir, policies);
   app.on(['GET', 'HEAD'], '/media/*', async (c) => (await media(c)) ?? notFoundJson(c));
   app.on(

@@ -4,6 +4,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 
 import { z } from 'zod';
@@ -30,7 +31,38 @@ const envSchema = z.object({
   /** The signing secret of the Stripe webhook endpoint (`whsec_…`): required with STRIPE_SECRET_KEY. */
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   NODE_ENV: z.string().optional(),
+  /** '0': no log line per request (the test harness); errors and start-up lines are logged all the same. */
+  LOG_REQUESTS: z.enum(['0', '1']).default('1'),
+  /** Names this server in its log lines (several behind a load balancer); default host:pid. */
+  INSTANCE_ID: z.stringFormat('instance id', /^[\w.:@-]{1,64}$/).optional(),
+  /** On SIGTERM, how long the requests under way may take to finish before they are cut off. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  /** Set, media live in this S3 bucket instead of DATA_DIR/media (adapters/storage-s3.ts). */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name')
+    .optional(),
+  /** An S3-compatible server (MinIO, R2, s3rver...): addressed path-style. Unset: AWS's own endpoint for the region. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Set, /media/<key> redirects to <S3_PUBLIC_URL>/<key> (a CDN or the bucket's public address) instead of streaming. */
+  S3_PUBLIC_URL: z.url().optional(),
+  /** The SDK's usual variables; unset, the SDK's default chain (profile, instance role...) is used. */
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  AWS_SESSION_TOKEN: z.string().min(1).optional(),
 });
+
+/** Where media live when S3_BUCKET is set. */
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  /** Without a trailing slash. */
+  publicUrl: string | undefined;
+  /** From AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY when both are set; otherwise the SDK's default chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+}
 
 export interface Config {
   port: number;
@@ -56,6 +88,11 @@ export interface Config {
   validateResponses: boolean;
   /** package.json's version (the OpenAPI document's). */
   appVersion: string;
+  logRequests: boolean;
+  instanceId: string;
+  shutdownGraceMs: number;
+  /** Media in an S3 bucket (S3_BUCKET), or undefined: on the disk under DATA_DIR/media. */
+  s3: S3Config | undefined;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -90,6 +127,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     localWebhookSecret: `whsec_local_${createHmac('sha256', jwtSecret).update('little-museum:local-payments-webhook').digest('base64url')}`,
     validateResponses: e.NODE_ENV !== 'production',
     appVersion: (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version,
+    logRequests: e.LOG_REQUESTS === '1',
+    instanceId: e.INSTANCE_ID ?? `${hostname()}:${process.pid}`,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+          credentials:
+            e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY, sessionToken: e.AWS_SESSION_TOKEN }
+              : undefined,
+        }
+      : undefined,
   };
 }
 

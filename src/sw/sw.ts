@@ -4,7 +4,9 @@
  * - Precaches the app shell: index.html, every JS/CSS chunk (the `en` and `ja` catalogs are chunks),
  *   the icons, the manifest and /vendor/browser-image-compression.js (the compression worker's library).
  * - Navigations get the precached index.html, except /api/ and /media/ (those always reach the network).
- * - Same-origin /media/ images: CacheFirst, 200 only, with an entry cap, an age limit and a quota purge.
+ * - Same-origin /media/ images: CacheFirst, with an entry cap, an age limit and a quota purge. The server streams
+ *   them (200), or, with S3_PUBLIC_URL, redirects to a CDN or bucket on another origin: an <img>'s request then ends
+ *   in an opaque answer (status 0), which is kept too (browsers count it at a padded size, so fewer fit).
  * - /api/ is never cached here: its cache keys would ignore the Authorization header, so two accounts
  *   on one device would share responses. Offline data comes from the page's persisted query cache.
  * - The manifest's share_target POST is answered here, offline too: the files are parked in IndexedDB
@@ -47,7 +49,8 @@ registerRoute(
   new CacheFirst({
     cacheName: MEDIA_CACHE,
     plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
+      // 0: an opaque answer, which only a redirect of ours to the media's public address (S3_PUBLIC_URL) can give here.
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
       new ExpirationPlugin({
         maxEntries: MEDIA_CACHE_MAX_ENTRIES,
         maxAgeSeconds: MEDIA_CACHE_MAX_AGE_SECONDS,

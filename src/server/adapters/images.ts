@@ -10,15 +10,20 @@
  * them (issue 9, finding 6). So decodes and encodes go through one process-wide queue that lets
  * only IMAGE_JOBS run at once, leaving the rest of the pool, and the other core, to everyone else.
  */
+import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
 
 import { LIMITS } from '@contract/limits';
 import { M } from '@contract/messages';
 
 const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif']);
+
+// libvips' operation cache: no upload is ever decoded twice, so it only held memory, and open handles on the uploads'
+// temp files after they were removed (their disk space with them).
+sharp.cache(false);
 
 /** A rejected upload; `messageId` is a contract message for the field error. */
 export class ImageRejected extends Error {
@@ -46,9 +51,16 @@ async function imageJob<T>(job: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function sniffImage(bytes: Uint8Array): Promise<string> {
-  if (bytes.byteLength > LIMITS.maxUploadBytes) throw new ImageRejected(M.imageTooLarge.id);
-  const type = await fileTypeFromBuffer(bytes);
+/**
+ * An image to take in: the bytes, or the path of a file holding them (an upload's temp file, so that
+ * no upload is ever held in memory whole: file-type and sharp read the file).
+ */
+export type ImageSource = Uint8Array | string;
+
+export async function sniffImage(source: ImageSource): Promise<string> {
+  const size = typeof source === 'string' ? (await stat(source)).size : source.byteLength;
+  if (size > LIMITS.maxUploadBytes) throw new ImageRejected(M.imageTooLarge.id);
+  const type = typeof source === 'string' ? await fileTypeFromFile(source) : await fileTypeFromBuffer(source);
   if (!type || !ACCEPTED.has(type.mime)) throw new ImageRejected(M.imageType.id);
   return type.mime;
 }
@@ -58,7 +70,7 @@ export async function sniffImage(bytes: Uint8Array): Promise<string> {
  * dimensions from the header against the pixel cap (a 7000 x 7000 PNG of one colour is 140 KB).
  * Cheap enough to run on every file of a request before any of them is decoded.
  */
-export async function checkImage(bytes: Uint8Array): Promise<void> {
+export async function checkImage(bytes: ImageSource): Promise<void> {
   await sniffImage(bytes);
   const meta = await sharp(bytes)
     .metadata()
@@ -70,7 +82,7 @@ export async function checkImage(bytes: Uint8Array): Promise<void> {
 }
 
 /** A decoder with the pixel cap; truncated or corrupt data fails instead of decoding to grey. */
-const decode = (bytes: Uint8Array) => sharp(bytes, { limitInputPixels: LIMITS.maxUploadPixels, failOn: 'error' }).rotate();
+const decode = (bytes: ImageSource) => sharp(bytes, { limitInputPixels: LIMITS.maxUploadPixels, failOn: 'error' }).rotate();
 
 function rejection(err: unknown): ImageRejected {
   if (err instanceof ImageRejected) return err;
@@ -79,7 +91,7 @@ function rejection(err: unknown): ImageRejected {
 }
 
 /** Square avatar: 256x256 cover crop, WebP. */
-export async function makeAvatar(bytes: Uint8Array): Promise<Buffer> {
+export async function makeAvatar(bytes: ImageSource): Promise<Buffer> {
   await checkImage(bytes);
   try {
     return await imageJob(() => decode(bytes).resize(256, 256, { fit: 'cover' }).webp({ quality: 82 }).toBuffer());
@@ -105,7 +117,7 @@ export const WORK_THUMB_EDGE = 480;
  * upload is decoded once, into the display size's pixels, and both copies are encoded from those
  * (decoding it twice, once per copy, cost twice the CPU).
  */
-export async function makeWorkImages(bytes: Uint8Array): Promise<WorkImageFiles> {
+export async function makeWorkImages(bytes: ImageSource): Promise<WorkImageFiles> {
   await checkImage(bytes);
   try {
     return await imageJob(async () => {

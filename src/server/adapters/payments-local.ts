@@ -37,6 +37,7 @@ import {
   type ProviderSubscriptionStatus,
   type SubscriptionInfo,
 } from './payments';
+import { errorFields, log } from '../log';
 import { addInterval, judgeCard, type Card, type CardError } from './payments-local-cards';
 import { signStripeEvent, verifyStripeEvent } from './payments-signature';
 
@@ -514,7 +515,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     try {
       await this.o.deliver(payload, signature);
     } catch (err) {
-      console.error(`[payments] the local provider's ${type} event was not handled`, err);
+      log('error', `the local payment provider's ${type} event was not handled`, errorFields(err));
     }
   }
 }

@@ -9,12 +9,14 @@ import {
   type AnyPgColumn,
   boolean,
   date,
+  bigint,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -216,6 +218,21 @@ export const fileDeletions = pgTable(
 );
 
 /**
+ * Files being written (domain/pending-files.ts): recorded, and committed, before the file is put, and removed in the
+ * transaction that inserts the row naming the file. A record whose writer (instance_id) is gone, or older than a day,
+ * is a crash's leftover: the sweep moves its key to file_deletions.
+ */
+export const pendingFiles = pgTable(
+  'pending_files',
+  {
+    key: text('key').primaryKey(),
+    instanceId: text('instance_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pending_files_instance_idx').on(t.instanceId)],
+);
+
+/**
  * A profile proved it knows an organization's code (a successful code check). Only such a proof lets the
  * profile's PATCH add the organization (decisions.md, "Organization code check").
  */
@@ -307,6 +324,27 @@ export const likes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.profileId, t.artworkId] }), index('likes_artwork_idx').on(t.artworkId)],
 );
+
+/**
+ * The number of public works, kept exact by triggers on artworks (migration 0007): the public gallery's count
+ * without a scan. Spread over 16 rows by the owner's profile id, so that families uploading at once do not wait
+ * for one another's row; the count is their sum.
+ */
+export const publicWorkCounts = pgTable('public_work_counts', {
+  shard: smallint('shard').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * The public wall's version (migration 0009): every statement that changes what a public page shows (works, their
+ * images, tags and likes, profiles, categories, tag names) adds 1 to one of 16 rows (its transaction id's), in its
+ * own transaction. The sum, read in one snapshot with the pages, grows with every committed change, so a page
+ * cached beside the sum it was read with is still exact while the sum is the same (domain/work-lists.ts).
+ */
+export const galleryVersions = pgTable('gallery_versions', {
+  shard: smallint('shard').primaryKey(),
+  v: bigint('v', { mode: 'number' }).notNull().default(0),
+});
 
 /**
  * Idempotency-Key records of POST /api/artworks/ (architecture step 5). A record is written in the

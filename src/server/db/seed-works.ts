@@ -11,7 +11,7 @@
  */
 import { renderSvgWork } from '../adapters/images';
 import type { StorageAdapter } from '../adapters/storage';
-import { removeImages, storeImages, type StoredImage } from '../domain/work-files';
+import { removeSeedImages, storeSeedImages, type StoredImage } from '../domain/work-files';
 import { car, cat, fish, flower, fuji, house, rainbow, rocket, sakura, sun, train, tree } from './demo-art';
 import type { Tx } from './open';
 import { artworkImages, artworks, artworkTags, likes } from './schema';
@@ -252,11 +252,11 @@ export async function renderDemoWorks(storage: StorageAdapter): Promise<Rendered
     for (const work of DEMO_WORKS) {
       const encoded = [];
       for (const svg of work.art) encoded.push(await renderSvgWork(svg));
-      done.push(await storeImages(storage, encoded));
+      done.push(await storeSeedImages(storage, encoded));
     }
     return done;
   } catch (err) {
-    await removeImages(storage, done.flat());
+    await removeSeedImages(storage, done.flat());
     throw err;
   }
 }

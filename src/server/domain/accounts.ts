@@ -12,6 +12,7 @@ import { refreshTokens, users, type UserRow } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { translator } from '../i18n';
+import { errorFields, log } from '../log';
 import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { startSession, type TokenPairOut } from './sessions';
@@ -40,7 +41,7 @@ export function sendMail(
 ): void {
   const t = translator(lang);
   deps.mail.send({ to, subject: t(subject, values), text: t(body, values), link: values.link }).catch((err: unknown) => {
-    console.error('[mail] sending failed', err);
+    log('error', 'sending an e-mail failed', errorFields(err));
   });
 }
 

@@ -12,12 +12,13 @@ import { and, asc, eq } from 'drizzle-orm';
 
 import type { AdminBanner } from '@contract/console';
 import { M } from '@contract/messages';
-import { ImageRejected, makeWorkImages } from '../adapters/images';
+import { ImageRejected, makeWorkImages, type ImageSource } from '../adapters/images';
 import { advertisements, type AdvertisementRow } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError, ValidationError } from '../errors';
 import { safeLink } from './advertisements';
 import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions';
+import { adoptPending, discardPending, putPending } from './pending-files';
 
 export const BANNER_TYPE = 'banner';
 
@@ -73,8 +74,8 @@ function columns(input: BannerInput) {
   };
 }
 
-/** Re-encodes the upload (a work's display copy: at most 2048 px, WebP, no metadata) and stores it. */
-async function storeImage(deps: AppDeps, bytes: Uint8Array): Promise<string> {
+/** Re-encodes the upload (a work's display copy: at most 2048 px, WebP, no metadata) and stores it as a pending file. */
+async function storeImage(deps: AppDeps, bytes: ImageSource): Promise<string> {
   let image: Buffer;
   try {
     image = (await makeWorkImages(bytes)).display;
@@ -83,22 +84,25 @@ async function storeImage(deps: AppDeps, bytes: Uint8Array): Promise<string> {
     throw err;
   }
   const key = `banners/${randomBytes(16).toString('hex')}.webp`;
-  await deps.storage.put(key, image, 'image/webp');
+  await putPending(deps, [{ key, bytes: image, contentType: 'image/webp' }]);
   return key;
 }
 
-export async function createBanner(deps: AppDeps, input: BannerInput, image: Uint8Array | null): Promise<AdminBanner> {
+export async function createBanner(deps: AppDeps, input: BannerInput, image: ImageSource | null): Promise<AdminBanner> {
   const values = columns(input);
   if (!image) throw ValidationError.of('banner_image', M.bannerImageRequired.id);
   const imageKey = await storeImage(deps, image);
   try {
-    const [row] = await deps.db
-      .insert(advertisements)
-      .values({ ...values, addType: BANNER_TYPE, imageKey, createdAt: deps.clock() })
-      .returning();
+    const [row] = await deps.db.transaction(async (tx) => {
+      await adoptPending(tx, [imageKey]);
+      return tx
+        .insert(advertisements)
+        .values({ ...values, addType: BANNER_TYPE, imageKey, createdAt: deps.clock() })
+        .returning();
+    });
     return toView(deps, row!, deps.clock());
   } catch (err) {
-    await deps.storage.delete(imageKey);
+    await discardPending(deps, [imageKey]);
     throw err;
   }
 }
@@ -106,7 +110,7 @@ export async function createBanner(deps: AppDeps, input: BannerInput, image: Uin
 const bannerRow = (id: number) => and(eq(advertisements.id, id), eq(advertisements.addType, BANNER_TYPE));
 
 /** Replaces the banner's fields, and its image when a new one came (the old file goes after the commit). */
-export async function updateBanner(deps: AppDeps, id: number, input: BannerInput, image: Uint8Array | null): Promise<AdminBanner> {
+export async function updateBanner(deps: AppDeps, id: number, input: BannerInput, image: ImageSource | null): Promise<AdminBanner> {
   const values = columns(input);
   const [exists] = await deps.db.select({ id: advertisements.id }).from(advertisements).where(bannerRow(id));
   if (!exists) throw new ApiError(404, M.notFound);
@@ -116,6 +120,7 @@ export async function updateBanner(deps: AppDeps, id: number, input: BannerInput
     result = await deps.db.transaction(async (tx) => {
       const [old] = await tx.select().from(advertisements).where(bannerRow(id)).for('update');
       if (!old) throw new ApiError(404, M.notFound);
+      await adoptPending(tx, [newKey]);
       const [row] = await tx
         .update(advertisements)
         .set({ ...values, ...(newKey ? { imageKey: newKey } : {}) })
@@ -125,7 +130,7 @@ export async function updateBanner(deps: AppDeps, id: number, input: BannerInput
       return { row: row!, scheduled };
     });
   } catch (err) {
-    if (newKey) await deps.storage.delete(newKey);
+    await discardPending(deps, [newKey]);
     throw err;
   }
   await deleteScheduledFiles(deps, result.scheduled);

@@ -27,6 +27,7 @@ import {
 import type { AppDeps } from '../deps';
 import { ApiError, ValidationError } from '../errors';
 import { translator } from '../i18n';
+import { errorFields, log } from '../log';
 import { MAIL } from '../mail-messages';
 import { oneLine } from './inquiries';
 
@@ -145,7 +146,7 @@ export async function deliverBulkMail(deps: AppDeps, id: number, recipients: Rec
         if (result.status === 'fulfilled') sent += 1;
         else {
           failed += 1;
-          console.error(`[mail] bulk e-mail #${id}: a message failed`, result.reason);
+          log('error', `bulk e-mail #${id}: a message failed`, errorFields(result.reason));
         }
       }
     }
@@ -203,7 +204,7 @@ export async function sendBulkMail(
   const message = letter(deps, lang, input, organization, className);
   // After the answer: the handler returns first, the batches follow on their own.
   setImmediate(() => {
-    deliverBulkMail(deps, id, recipients, message).catch((err: unknown) => console.error(`[mail] bulk e-mail #${id} stopped`, err));
+    deliverBulkMail(deps, id, recipients, message).catch((err: unknown) => log('error', `bulk e-mail #${id} stopped`, errorFields(err)));
   });
   return { id, recipients: recipients.length };
 }
@@ -248,7 +249,7 @@ async function resume(deps: AppDeps, row: BulkMailRow): Promise<void> {
     organization = org?.name ?? null;
   }
   const lang: Language = row.language === 'en' ? 'en' : 'ja';
-  console.log(`[mail] bulk e-mail #${row.id}: resuming after user #${row.cursorUserId} (${rest.length} to go)`);
+  log('info', `bulk e-mail #${row.id}: resuming after user #${row.cursorUserId} (${rest.length} to go)`);
   const className = row.classId === null ? '' : await classNameOf(deps, row.classId);
   await deliverBulkMail(
     deps,

@@ -19,13 +19,14 @@ import type { z } from 'zod';
 import { isForeignKeyViolation } from '../db/errors';
 import type { Executor } from '../db/open';
 import { artistClasses, artistClassTags, classSignups, profiles, tags, type ArtistClassRow } from '../db/schema';
+import type { ImageSource } from '../adapters/images';
 import type { AppDeps } from '../deps';
 import { ApiError, ValidationError } from '../errors';
 import { consoleClassView, consoleClassViews } from './class-views';
 import { classPage } from './classes';
 import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions';
 import type { ListLinks } from './lists';
-import { removeOrgPicture, storeOrgPicture } from './org-pages';
+import { adoptOrgPicture, removeOrgPicture, storeOrgPicture } from './org-pages';
 
 export type ClassInput = z.output<typeof classFields>;
 
@@ -85,12 +86,13 @@ export async function createClass(
   orgId: number,
   userId: number,
   input: ClassInput,
-  thumbnail: Uint8Array,
+  thumbnail: ImageSource,
 ): Promise<ConsoleClass> {
   const tagIds = await checkTags(deps.db, input.tags);
-  const key = await storeOrgPicture(deps.storage, 'classes', thumbnail);
+  const key = await storeOrgPicture(deps, 'classes', thumbnail);
   try {
     return await deps.db.transaction(async (tx) => {
+      await adoptOrgPicture(tx, key);
       const now = deps.clock();
       const [row] = await tx
         .insert(artistClasses)
@@ -100,7 +102,7 @@ export async function createClass(
       return consoleClassView(deps, row!, tx);
     });
   } catch (err) {
-    await removeOrgPicture(deps.storage, key);
+    await removeOrgPicture(deps, key);
     // The organization (or a tag) was deleted in the meantime.
     if (isForeignKeyViolation(err)) throw new ApiError(404, M.notFound);
     throw err;
@@ -116,14 +118,15 @@ export async function updateClass(
   orgId: number,
   classId: number,
   input: ClassInput,
-  thumbnail: Uint8Array | null,
+  thumbnail: ImageSource | null,
 ): Promise<ConsoleClass> {
   const tagIds = await checkTags(deps.db, input.tags);
-  const key = thumbnail ? await storeOrgPicture(deps.storage, 'classes', thumbnail) : null;
+  const key = thumbnail ? await storeOrgPicture(deps, 'classes', thumbnail) : null;
   let saved: { view: ConsoleClass; deleting: string[] };
   try {
     saved = await deps.db.transaction(async (tx) => {
       const current = await orgClass(tx, orgId, classId, 'update');
+      await adoptOrgPicture(tx, key);
       const columns = columnsOf(input);
       if (columns.isFree !== current.isFree || columns.price !== current.price) {
         const [signup] = await tx.select({ id: classSignups.id }).from(classSignups).where(eq(classSignups.classId, classId)).limit(1);
@@ -140,7 +143,7 @@ export async function updateClass(
     });
   } catch (err) {
     // The new file was never referenced by a committed row.
-    await removeOrgPicture(deps.storage, key);
+    await removeOrgPicture(deps, key);
     if (isForeignKeyViolation(err)) throw new ApiError(404, M.notFound);
     throw err;
   }

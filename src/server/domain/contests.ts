@@ -18,6 +18,7 @@ import type { Paged } from '@contract/works';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import type { Executor } from '../db/open';
 import { artworks, contestEntries, contests, organizations, profileOrganizations, profiles, users, type ContestRow } from '../db/schema';
+import type { ImageSource } from '../adapters/images';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { MAIL } from '../mail-messages';
@@ -25,7 +26,7 @@ import { sendMail } from './accounts';
 import { consoleEntries, contestStatus, contestView, contestViews, entryRows, type ContestViewer } from './contest-views';
 import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions';
 import { escapeLike, pageLinks, type ListLinks } from './lists';
-import { removeOrgPicture, storeOrgPicture } from './org-pages';
+import { adoptOrgPicture, removeOrgPicture, storeOrgPicture } from './org-pages';
 
 // ---- lists --------------------------------------------------------------------------------------
 
@@ -248,17 +249,20 @@ export async function createContest(
   orgId: number,
   userId: number,
   input: ContestInput,
-  thumbnail: Uint8Array,
+  thumbnail: ImageSource,
 ): Promise<Contest> {
-  const key = await storeOrgPicture(deps.storage, 'contests', thumbnail);
+  const key = await storeOrgPicture(deps, 'contests', thumbnail);
   let row: ContestRow | undefined;
   try {
-    [row] = await deps.db
-      .insert(contests)
-      .values({ ...columnsOf(input), organizationId: orgId, thumbnailKey: key, createdBy: userId, createdAt: deps.clock() })
-      .returning();
+    [row] = await deps.db.transaction(async (tx) => {
+      await adoptOrgPicture(tx, key);
+      return tx
+        .insert(contests)
+        .values({ ...columnsOf(input), organizationId: orgId, thumbnailKey: key, createdBy: userId, createdAt: deps.clock() })
+        .returning();
+    });
   } catch (err) {
-    await removeOrgPicture(deps.storage, key);
+    await removeOrgPicture(deps, key);
     // The organization was deleted in the meantime.
     if (isForeignKeyViolation(err)) throw new ApiError(404, M.notFound);
     throw err;
@@ -272,13 +276,14 @@ export async function updateContest(
   orgId: number,
   contestId: number,
   input: ContestInput,
-  thumbnail: Uint8Array | null,
+  thumbnail: ImageSource | null,
 ): Promise<Contest> {
-  const key = thumbnail ? await storeOrgPicture(deps.storage, 'contests', thumbnail) : null;
+  const key = thumbnail ? await storeOrgPicture(deps, 'contests', thumbnail) : null;
   let saved: { row: ContestRow; deleting: string[] };
   try {
     saved = await deps.db.transaction(async (tx) => {
       const current = await orgContest(tx, orgId, contestId, 'update');
+      await adoptOrgPicture(tx, key);
       const [updated] = await tx
         .update(contests)
         .set({ ...columnsOf(input), ...(key ? { thumbnailKey: key } : {}) })
@@ -289,7 +294,7 @@ export async function updateContest(
     });
   } catch (err) {
     // The new file was never referenced by a committed row.
-    await removeOrgPicture(deps.storage, key);
+    await removeOrgPicture(deps, key);
     throw err;
   }
   await deleteScheduledFiles(deps, saved.deleting);

@@ -3,13 +3,15 @@
  * written to file_deletions in the same transaction that deletes the rows, so they are recorded exactly
  * when the rows are gone; after the commit the files are deleted and their entries removed. A delete that
  * fails (storage down, a crash between commit and delete) stays in the table and is retried with backoff
- * by the sweeper that main.ts runs at start and every few minutes, on whichever instance gets there.
+ * by the sweeper that main.ts runs at start and every few minutes, on whichever instance gets there. Files being
+ * written are recorded before they are put (domain/pending-files.ts); the sweep turns a crashed writer's into entries here.
  */
 import { asc, inArray, lte, sql } from 'drizzle-orm';
 
 import type { StorageAdapter } from '../adapters/storage';
 import type { Db, Executor } from '../db/open';
 import { fileDeletions } from '../db/schema';
+import { claimAbandonedFiles, removeAbandonedTempDirs } from './pending-files';
 
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
 const SWEEP_BATCH = 200;
@@ -29,6 +31,8 @@ interface FileDeps {
   db: Db;
   storage: StorageAdapter;
   clock: () => Date;
+  /** With it, the sweep also removes the upload temp folders of processes that are gone (DATA_DIR/tmp). */
+  config?: { dataDir: string };
 }
 
 /** Deletes the given scheduled files now (after the commit); a failure is left for the sweeper. */
@@ -60,8 +64,14 @@ export async function deleteScheduledFiles(deps: FileDeps, keys: readonly string
   }
 }
 
-/** Retries every scheduled deletion that is due; returns how many files are still waiting. */
+/**
+ * First claims what crashed writers left (pending files whose writer is gone, or a day old: domain/pending-files.ts,
+ * and their upload temp folders), then retries every scheduled deletion that is due; returns how many files are still
+ * waiting. main.ts runs it at start, so a restart removes what a crash left, and every few minutes.
+ */
 export async function sweepFileDeletions(deps: FileDeps): Promise<number> {
+  await claimAbandonedFiles(deps);
+  if (deps.config) await removeAbandonedTempDirs(deps.db, deps.config.dataDir);
   const now = deps.clock();
   for (;;) {
     const due = await deps.db

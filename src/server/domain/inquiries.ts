@@ -13,6 +13,7 @@ import type { Language } from '@contract/limits';
 import { inquiries } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { translator } from '../i18n';
+import { errorFields, log } from '../log';
 import { MAIL } from '../mail-messages';
 
 export interface Inquiry {
@@ -67,7 +68,7 @@ async function notifySupport(deps: AppDeps, row: Parameters<typeof supportNotice
   try {
     await deps.mail.send(supportNotice(deps, row));
   } catch (err) {
-    console.error(`[mail] inquiry #${row.id}: the notice to support failed, will retry`, err);
+    log('error', `inquiry #${row.id}: the notice to support failed, will retry`, errorFields(err));
     return false;
   }
   await deps.db.update(inquiries).set({ notifiedAt: deps.clock() }).where(eq(inquiries.id, row.id));
@@ -134,5 +135,5 @@ export async function submitInquiry(
   };
 
   void notifySupport(deps, stored);
-  void deps.mail.send(receipt).catch((err: unknown) => console.error(`[mail] inquiry #${id}: the receipt failed`, err));
+  void deps.mail.send(receipt).catch((err: unknown) => log('error', `inquiry #${id}: the receipt failed`, errorFields(err)));
 }

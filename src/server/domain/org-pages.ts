@@ -4,18 +4,18 @@
  *
  * The picture (a contest's or a class's thumbnail) is re-encoded as a work image is (sharp through the images
  * adapter: upright, WebP, no metadata, long edge at most 2048 px) and written under <folder>/<random>.webp. Whoever
- * writes the file removes it again when the database work that should reference it fails.
+ * writes the file as pending: the row's transaction adopts it, a failed request discards it (domain/pending-files.ts).
  */
 import { randomBytes } from 'node:crypto';
 
 import { inArray } from 'drizzle-orm';
 
-import { ImageRejected, makeWorkImages } from '../adapters/images';
-import type { StorageAdapter } from '../adapters/storage';
+import { ImageRejected, makeWorkImages, type ImageSource } from '../adapters/images';
 import type { Executor } from '../db/open';
 import { organizations } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ValidationError } from '../errors';
+import { adoptPending, discardPending, putPending } from './pending-files';
 
 /** The form field both the contest and the class forms send their picture in. */
 const THUMBNAIL_FIELD = 'thumbnail';
@@ -23,8 +23,11 @@ const THUMBNAIL_FIELD = 'thumbnail';
 /** The storage folder of each kind of page's pictures. */
 export type PictureFolder = 'contests' | 'classes';
 
-/** Decodes, re-encodes and stores the upload; 400 {thumbnail} for an image the adapter rejects. Returns its key. */
-export async function storeOrgPicture(storage: StorageAdapter, folder: PictureFolder, bytes: Uint8Array): Promise<string> {
+/**
+ * Decodes, re-encodes and stores the upload as a pending file (domain/pending-files.ts); 400 {thumbnail} for an image
+ * the adapter rejects. Returns its key, which the transaction writing the row adopts (adoptPending).
+ */
+export async function storeOrgPicture(deps: AppDeps, folder: PictureFolder, bytes: ImageSource): Promise<string> {
   let encoded: Buffer;
   try {
     encoded = (await makeWorkImages(bytes)).display;
@@ -33,20 +36,15 @@ export async function storeOrgPicture(storage: StorageAdapter, folder: PictureFo
     throw err;
   }
   const key = `${folder}/${randomBytes(16).toString('hex')}.webp`;
-  try {
-    await storage.put(key, encoded, 'image/webp');
-  } catch (err) {
-    await removeOrgPicture(storage, key);
-    throw err;
-  }
+  await putPending(deps, [{ key, bytes: encoded, contentType: 'image/webp' }]);
   return key;
 }
 
-/** Best effort, for a file written by a request that then failed (never referenced by any row). */
-export async function removeOrgPicture(storage: StorageAdapter, key: string | null): Promise<void> {
-  if (!key) return;
-  await storage.delete(key).catch((err: unknown) => console.error('[pictures] could not delete', key, err));
-}
+/** In the transaction that writes the row naming the picture. */
+export const adoptOrgPicture = (tx: Executor, key: string | null): Promise<void> => adoptPending(tx, [key]);
+
+/** For a picture written by a request that then failed (never referenced by any row); never throws. */
+export const removeOrgPicture = (deps: AppDeps, key: string | null): Promise<void> => discardPending(deps, [key]);
 
 /** A page's row as far as its heading needs it. */
 export interface OrgPageRow {

@@ -23,8 +23,9 @@ import {
 } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError, ValidationError } from '../errors';
-import { ImageRejected, makeAvatar } from '../adapters/images';
+import { ImageRejected, makeAvatar, type ImageSource } from '../adapters/images';
 import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions';
+import { adoptPending, discardPending, putPending } from './pending-files';
 import { lockAccount } from './quota';
 import { startSession, type Auth, type TokenPairOut } from './sessions';
 
@@ -108,7 +109,7 @@ export interface NewProfile {
   date_of_birth: string;
 }
 
-export async function registerProfile(deps: AppDeps, userId: number, input: NewProfile, picture: Uint8Array | null): Promise<Profile> {
+export async function registerProfile(deps: AppDeps, userId: number, input: NewProfile, picture: ImageSource | null): Promise<Profile> {
   // Re-encode before touching the database: a bad image leaves nothing behind.
   let avatar: Buffer | null = null;
   try {
@@ -118,24 +119,27 @@ export async function registerProfile(deps: AppDeps, userId: number, input: NewP
     throw err;
   }
   const key = avatar ? `avatars/${randomBytes(16).toString('hex')}.webp` : null;
-  if (avatar && key) await deps.storage.put(key, avatar, 'image/webp');
+  if (avatar && key) await putPending(deps, [{ key, bytes: avatar, contentType: 'image/webp' }]);
   try {
     const [row] = await withUsernameCheck(() =>
-      deps.db
-        .insert(profiles)
-        .values({
-          userId,
-          username: input.username,
-          firstName: input.first_name,
-          address: input.address,
-          dateOfBirth: input.date_of_birth,
-          pictureKey: key,
-        })
-        .returning(),
+      deps.db.transaction(async (tx) => {
+        await adoptPending(tx, [key]);
+        return tx
+          .insert(profiles)
+          .values({
+            userId,
+            username: input.username,
+            firstName: input.first_name,
+            address: input.address,
+            dateOfBirth: input.date_of_birth,
+            pictureKey: key,
+          })
+          .returning();
+      }),
     );
     return profileView(deps, userId, row!.id, null);
   } catch (err) {
-    if (key) await deps.storage.delete(key);
+    await discardPending(deps, [key]);
     throw err;
   }
 }

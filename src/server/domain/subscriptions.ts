@@ -16,6 +16,7 @@ import type { ProviderSubscriptionStatus, SubscriptionInfo } from '../adapters/p
 import type { Executor } from '../db/open';
 import { plans, subscriptions, users, type PlanRow, type SubscriptionRow } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { log } from '../log';
 import { recordBillingEvent, type BillingActor } from './billing-events';
 
 type RowStatus = SubscriptionRow['status'];
@@ -149,13 +150,13 @@ export async function applySubscription(deps: AppDeps, info: SubscriptionInfo, c
       const userId = ctx.userId ?? idFrom(info.metadata.user_id);
       const planId = ctx.planId ?? idFrom(info.metadata.plan_id);
       if (userId === null || planId === null) {
-        console.warn(`[billing] subscription ${info.id} names no account or plan of ours: ignored`);
+        log('warn', `subscription ${info.id} names no account or plan of ours: ignored`);
         return null;
       }
       const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
       const [plan] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, planId));
       if (!user || !plan) {
-        console.warn(`[billing] subscription ${info.id}: account ${userId} or plan ${planId} is gone: ignored`);
+        log('warn', `subscription ${info.id}: account ${userId} or plan ${planId} is gone: ignored`);
         return null;
       }
       const [inserted] = await tx

@@ -19,6 +19,7 @@ import { WebhookSignatureError, type ProviderEvent } from '../adapters/payments'
 import { webhookEvents } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
+import { log } from '../log';
 import { settleCheckout } from './billing';
 import { confirmSignupPayment, recordSignupPaymentFailed } from './class-signups';
 import { syncSubscription } from './subscriptions';
@@ -65,7 +66,7 @@ async function paymentSucceeded(deps: AppDeps, intentId: string): Promise<void> 
   } catch (err) {
     // No sign-up has this intent, it has not succeeded after all, or it is for another amount (recorded): nothing
     // a redelivery would change, so the event is done with.
-    if (err instanceof ApiError) console.warn(`[billing] payment_intent.succeeded ${intentId}: ${err.msg.message}`);
+    if (err instanceof ApiError) log('warn', `payment_intent.succeeded ${intentId}: ${err.msg.message}`);
     else throw err;
   }
 }

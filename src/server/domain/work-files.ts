@@ -1,13 +1,22 @@
 /**
  * Work image files: re-encoded through the images adapter (sharp, file-type) and written through
- * the storage adapter under works/<random>.webp. Whoever writes files removes them again when the
- * database work that should reference them fails, so a rejected upload leaves nothing behind.
+ * the storage adapter under works/<random>.webp, as pending files (domain/pending-files.ts): the
+ * transaction that inserts their rows adopts them, and a request that fails discards them, so
+ * neither a rejected upload nor a crash at any point leaves a file that no row names.
  */
 import { randomBytes } from 'node:crypto';
 
-import { checkImage, ImageRejected, makeWorkImages, type WorkImageFiles } from '../adapters/images';
+import { checkImage, ImageRejected, makeWorkImages, type ImageSource, type WorkImageFiles } from '../adapters/images';
 import type { StorageAdapter } from '../adapters/storage';
+import type { Db, Executor } from '../db/open';
 import { ValidationError } from '../errors';
+import { adoptPending, discardPending, putPending } from './pending-files';
+
+interface FileDeps {
+  db: Db;
+  storage: StorageAdapter;
+  clock: () => Date;
+}
 
 export interface StoredImage {
   displayKey: string;
@@ -34,19 +43,51 @@ async function asField<T>(work: () => Promise<T>): Promise<T> {
  * Checks every file's type and dimensions from its header, so that a request whose fifth file is
  * unacceptable costs no decoding of the first four; 400 {images} if any is rejected.
  */
-export async function checkImages(files: Uint8Array[]): Promise<void> {
+export async function checkImages(files: ImageSource[]): Promise<void> {
   for (const file of files) await asField(() => checkImage(file));
 }
 
 /** Decodes and re-encodes every file (one at a time, to bound memory); 400 {images} if any is rejected. */
-export async function encodeImages(files: Uint8Array[]): Promise<WorkImageFiles[]> {
+export async function encodeImages(files: ImageSource[]): Promise<WorkImageFiles[]> {
   await checkImages(files);
   const out: WorkImageFiles[] = [];
   for (const file of files) out.push(await asField(() => makeWorkImages(file)));
   return out;
 }
 
-export async function storeImages(storage: StorageAdapter, encoded: WorkImageFiles[]): Promise<StoredImage[]> {
+/** Writes the encoded copies as pending files; the caller adopts them with its rows (adoptImages) or discards them. */
+export async function storeImages(deps: FileDeps, encoded: WorkImageFiles[]): Promise<StoredImage[]> {
+  const stored = encoded.map((img) => ({
+    displayKey: newKey(),
+    thumbKey: newKey(),
+    width: img.width,
+    height: img.height,
+    bytes: img.display.byteLength,
+  }));
+  await putPending(
+    deps,
+    encoded.flatMap((img, i) => [
+      { key: stored[i]!.displayKey, bytes: img.display, contentType: 'image/webp' },
+      { key: stored[i]!.thumbKey, bytes: img.thumb, contentType: 'image/webp' },
+    ]),
+  );
+  return stored;
+}
+
+const keysOf = (images: Pick<StoredImage, 'displayKey' | 'thumbKey'>[]) => images.flatMap((i) => [i.displayKey, i.thumbKey]);
+
+/** In the transaction that inserts the images' rows. */
+export const adoptImages = (tx: Executor, images: StoredImage[]): Promise<void> => adoptPending(tx, keysOf(images));
+
+/** For images no row will name; never throws (domain/pending-files.ts). */
+export const removeImages = (deps: FileDeps, images: Pick<StoredImage, 'displayKey' | 'thumbKey'>[]): Promise<void> =>
+  discardPending(deps, keysOf(images));
+
+/**
+ * The demo seed's writer (db/seed-works.ts), before the app serves anyone: files put straight away, removed if the
+ * seed fails. A crash mid-seed can leave demo files behind; nothing a user sent is ever written this way.
+ */
+export async function storeSeedImages(storage: StorageAdapter, encoded: WorkImageFiles[]): Promise<StoredImage[]> {
   const stored: StoredImage[] = [];
   try {
     for (const img of encoded) {
@@ -57,16 +98,14 @@ export async function storeImages(storage: StorageAdapter, encoded: WorkImageFil
     }
     return stored;
   } catch (err) {
-    await removeImages(storage, stored);
+    await removeSeedImages(storage, stored);
     throw err;
   }
 }
 
-/** Best effort: a missing file is fine, and a failed delete must not turn a success into an error. */
-export async function removeImages(storage: StorageAdapter, images: Pick<StoredImage, 'displayKey' | 'thumbKey'>[]): Promise<void> {
+/** Best effort, for the seed's files when the seed fails. */
+export async function removeSeedImages(storage: StorageAdapter, images: Pick<StoredImage, 'displayKey' | 'thumbKey'>[]): Promise<void> {
   await Promise.all(
-    images
-      .flatMap((i) => [i.displayKey, i.thumbKey])
-      .map((key) => storage.delete(key).catch((err: unknown) => console.error('[works] could not delete', key, err))),
+    keysOf(images).map((key) => storage.delete(key).catch((err: unknown) => console.error('[seed] could not delete', key, err))),
   );
 }

@@ -8,12 +8,12 @@ import { and, count, desc, eq, exists, ilike, inArray, ne, or, sql, type SQL } f
 import { LIMITS, type Language } from '@contract/limits';
 import { M } from '@contract/messages';
 import type { Paged, Work } from '@contract/works';
-import { artworks, artworkTags, likes, profiles } from '../db/schema';
+import { artworks, artworkTags, categories, galleryVersions, likes, profiles, profileShares, publicWorkCounts } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { sharedWith, visibleTo } from './visibility';
-import { workViews } from './work-views';
-import { escapeLike, pageLinks, type ListLinks } from './lists';
+import { toWork, viewFields } from './work-views';
+import { escapeLike, JsonAnswer, pageLinks, type ListLinks } from './lists';
 
 export interface ListFilters {
   page: number;
@@ -38,30 +38,186 @@ function filterClause(f: ListFilters): SQL[] {
   return clauses;
 }
 
-async function pageOf(
-  deps: AppDeps,
-  where: SQL,
-  f: ListFilters,
-  viewerId: number | null,
-  lang: Language,
-  links: ListLinks,
-): Promise<Paged<Work>> {
+/** The number of public works, from the counter the triggers keep (no scan of the works). */
+const publicTotal = sql<number>`(select coalesce(sum(${publicWorkCounts.n}), 0) from ${publicWorkCounts})`.mapWith(Number);
+/** The public wall's version (schema.ts galleryVersions), as text: compared, never added to. */
+const wallVersion = sql<string>`(select coalesce(sum(${galleryVersions.v}), 0)::text from ${galleryVersions})`;
+
+async function countOf(deps: AppDeps, condition: SQL, counted: boolean): Promise<number> {
+  if (counted) {
+    const [row] = await deps.db.select({ n: sql<number>`coalesce(sum(${publicWorkCounts.n}), 0)`.mapWith(Number) }).from(publicWorkCounts);
+    return row?.n ?? 0;
+  }
+  const [row] = await deps.db.select({ n: count() }).from(artworks).where(condition);
+  return row?.n ?? 0;
+}
+
+/**
+ * One page of works with everything they show, in one query: the page is chosen first (ids, by the list's index),
+ * and only its rows get their view's columns (work-views.ts). On the public wall the total (from the counter) and
+ * the wall's version are columns of the same query, read in the same snapshot.
+ */
+function pageQuery(deps: AppDeps, condition: SQL, f: ListFilters, viewerId: number | null, counted: boolean) {
   const size = LIMITS.pageSizeWorks;
-  const condition = and(where, ...filterClause(f))!;
-  const [total] = await deps.db.select({ n: count() }).from(artworks).where(condition);
-  const rows = await deps.db
-    .select()
+  const page = deps.db
+    .select({ id: artworks.id })
     .from(artworks)
     .where(condition)
     .orderBy(desc(artworks.createdAt), desc(artworks.id))
     .limit(size)
-    .offset((f.page - 1) * size);
-  const n = total?.n ?? 0;
+    .offset((f.page - 1) * size)
+    .as('page');
+  return deps.db
+    .select({
+      ...viewFields(viewerId),
+      total: counted ? publicTotal : sql<number>`0`.mapWith(Number),
+      version: counted ? wallVersion : sql<string>`''`,
+    })
+    .from(artworks)
+    .innerJoin(page, eq(page.id, artworks.id))
+    .leftJoin(categories, eq(categories.id, artworks.categoryId))
+    .leftJoin(profiles, eq(profiles.id, artworks.profileId))
+    .orderBy(desc(artworks.createdAt), desc(artworks.id));
+}
+
+/**
+ * The public wall's pages as this instance last read them, per app: the works as an anonymous visitor sees them,
+ * the total, and the wall's version read in the same snapshot. A page is served from here only after the database
+ * answered, in this request, with the same version (and, for a child, its own likes and shares among them): a work
+ * made private, liked, renamed or deleted through any instance changes the version, so the next request reads the
+ * page afresh. Only unfiltered public pages are kept; at most MAX_PAGES of them.
+ */
+interface WallPage {
+  version: string;
+  total: number;
+  works: Work[];
+  /** `works` in JSON, made at the first anonymous answer from this page. */
+  text?: string;
+}
+const MAX_PAGES = 400;
+const walls = new WeakMap<AppDeps, Map<string, WallPage>>();
+
+function wallOf(deps: AppDeps): Map<string, WallPage> {
+  let wall = walls.get(deps);
+  if (!wall) walls.set(deps, (wall = new Map()));
+  return wall;
+}
+
+interface WallCheck {
+  version: string;
+  liked: unknown;
+  sharing: unknown;
+}
+
+/**
+ * The version, and for a child the viewer's likes among the page's works and the owners who share with the viewer:
+ * prepared statements per app (parsed and planned once per connection), one round trip.
+ */
+const checks = new WeakMap<AppDeps, ReturnType<typeof prepareChecks>>();
+function prepareChecks(deps: AppDeps) {
+  const version = sql<string>`coalesce(sum(${galleryVersions.v}), 0)::text`;
+  const viewer = sql.placeholder('viewer');
   return {
-    count: n,
-    ...pageLinks(links, f.page, size, n),
-    results: await workViews(deps, rows, viewerId, lang),
+    anonymous: deps.db.select({ version }).from(galleryVersions).prepare('gallery_wall_version'),
+    child: deps.db
+      .select({
+        version,
+        liked: sql<unknown>`(select coalesce(json_agg(${likes.artworkId}), '[]'::json) from ${likes} where ${likes.profileId} = ${viewer} and ${likes.artworkId} = any(${sql.placeholder('ids')}::int[]))`,
+        sharing: sql<unknown>`(select coalesce(json_agg(${profileShares.ownerProfileId}), '[]'::json) from ${profileShares} where ${profileShares.targetProfileId} = ${viewer})`,
+      })
+      .from(galleryVersions)
+      .prepare('gallery_wall_check'),
   };
+}
+
+/** The version now, and the viewer's likes among these works and the owners who share with the viewer. */
+async function checkWall(deps: AppDeps, viewerId: number | null, ids: number[]): Promise<WallCheck> {
+  let prepared = checks.get(deps);
+  if (!prepared) checks.set(deps, (prepared = prepareChecks(deps)));
+  if (viewerId === null) {
+    const [row] = await prepared.anonymous.execute();
+    return { version: row!.version, liked: null, sharing: null };
+  }
+  const [row] = await prepared.child.execute({ viewer: viewerId, ids });
+  return row!;
+}
+
+const parsedIds = (value: unknown): Set<number> =>
+  new Set(value === null || value === undefined ? [] : typeof value === 'string' ? (JSON.parse(value) as number[]) : (value as number[]));
+
+/** The anonymous view of a work: what the cache keeps. */
+const neutral = (w: Work): Work => (w.is_liked_by_user || w.can_edit ? { ...w, is_liked_by_user: false, can_edit: false } : w);
+
+async function publicWall(
+  deps: AppDeps,
+  condition: SQL,
+  f: ListFilters,
+  viewerId: number | null,
+  lang: Language,
+): Promise<{ total: number; works: Work[]; text?: string }> {
+  const wall = wallOf(deps);
+  const key = `${lang}:${f.page}`;
+  const kept = wall.get(key);
+  if (kept) {
+    const now = await checkWall(
+      deps,
+      viewerId,
+      kept.works.map((w) => w.id),
+    );
+    if (now.version === kept.version) {
+      if (viewerId === null) return { total: kept.total, works: kept.works, text: (kept.text ??= JSON.stringify(kept.works)) };
+      const liked = parsedIds(now.liked);
+      const sharing = parsedIds(now.sharing);
+      const works = kept.works.map((w) => ({
+        ...w,
+        is_liked_by_user: liked.has(w.id),
+        can_edit: w.member.id === viewerId || sharing.has(w.member.id),
+      }));
+      return { total: kept.total, works };
+    }
+  }
+  const rows = await pageQuery(deps, condition, f, viewerId, true);
+  const first = rows[0];
+  // Past the last page there is no row to carry the total; such a page is not kept.
+  if (!first) return { total: await countOf(deps, condition, true), works: [] };
+  const works = rows.map((r) => toWork(deps, r, lang));
+  if (!kept || BigInt(first.version) >= BigInt(kept.version)) {
+    wall.delete(key);
+    wall.set(key, { version: first.version, total: first.total, works: works.map(neutral) });
+    if (wall.size > MAX_PAGES) wall.delete(wall.keys().next().value!);
+  }
+  return { total: first.total, works };
+}
+
+/** One page and the list's total; family lists and filtered pages count their rows beside the page. */
+async function pageOf(
+  deps: AppDeps,
+  list: { where: SQL; counted: boolean },
+  f: ListFilters,
+  viewerId: number | null,
+  lang: Language,
+  links: ListLinks,
+): Promise<Paged<Work> | JsonAnswer<Paged<Work>>> {
+  const size = LIMITS.pageSizeWorks;
+  const filters = filterClause(f);
+  const condition = and(list.where, ...filters)!;
+  let total: number;
+  let results: Work[];
+  if (list.counted && filters.length === 0) {
+    const wall = await publicWall(deps, condition, f, viewerId, lang);
+    ({ total, works: results } = wall);
+    if (wall.text !== undefined) {
+      // The kept page's JSON as it is, inside the same object JSON.stringify would write.
+      const { next, previous } = pageLinks(links, f.page, size, total);
+      const text = `{"count":${total},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${wall.text}}`;
+      return new JsonAnswer(text, { count: total, next, previous, results });
+    }
+  } else {
+    const [rows, n] = await Promise.all([pageQuery(deps, condition, f, viewerId, false), countOf(deps, condition, false)]);
+    total = n;
+    results = rows.map((r) => toWork(deps, r, lang));
+  }
+  return { count: total, ...pageLinks(links, f.page, size, total), results };
 }
 
 export type ListKind =
@@ -71,7 +227,8 @@ export type ListKind =
 async function listWhere(deps: AppDeps, list: ListKind, viewerId: number | null): Promise<SQL> {
   switch (list.kind) {
     case 'public':
-      return eq(artworks.isPublic, true);
+      // The column itself, not `= $1`: a plan for any parameters can then use the partial index of public works.
+      return sql`${artworks.isPublic}`;
     case 'my':
       return eq(artworks.profileId, viewerId ?? -1);
     case 'collection': {
@@ -110,6 +267,7 @@ export async function listWorks(
   viewerId: number | null,
   lang: Language,
   links: ListLinks,
-): Promise<Paged<Work>> {
-  return pageOf(deps, await listWhere(deps, list, viewerId), filters, viewerId, lang, links);
+): Promise<Paged<Work> | JsonAnswer<Paged<Work>>> {
+  const where = await listWhere(deps, list, viewerId);
+  return pageOf(deps, { where, counted: list.kind === 'public' }, filters, viewerId, lang, links);
 }

@@ -1,16 +1,15 @@
 /**
- * Works in the contract's shape (contract works.ts `work`), built for a page of rows at once:
- * images, tags, category, like counts, the viewer's likes and can_edit come in one query each.
+ * Works in the contract's shape (contract works.ts `work`). A work's images, tags, category, owner, like count,
+ * the viewer's like and can_edit are columns of the query that selects the works (`viewFields`, correlated
+ * subqueries over the page's rows only): a page of works is one query, not one per kind of data.
  */
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 
 import type { Language } from '@contract/limits';
 import type { Work } from '@contract/works';
 import type { Executor } from '../db/open';
-import { artworkImages, artworkTags, categories, likes, profiles, tags, type ArtworkRow } from '../db/schema';
+import { artworkImages, artworks, artworkTags, categories, likes, profiles, profileShares, tags, type ArtworkRow } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { ownersSharingWith } from './visibility';
-import { groupBy } from './lists';
 
 /** Whole years from a YYYY-MM-DD birth date to a moment (UTC calendar dates). */
 export function ageAt(dateOfBirth: string | null, at: Date): number | null {
@@ -23,6 +22,90 @@ export function ageAt(dateOfBirth: string | null, at: Date): number | null {
   return Math.max(0, age);
 }
 
+interface ImageCell {
+  id: number;
+  d: string;
+  t: string;
+}
+
+interface TagCell {
+  id: number;
+  en: string;
+  ja: string;
+}
+
+/** json columns come parsed from node-postgres and PGlite; a string is parsed here all the same. */
+const parsed = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+
+/**
+ * The view's columns beside the work's own, for a select from artworks joined with its category and owner
+ * (`fromWorks`). The subqueries run for the selected rows only (after ORDER BY and LIMIT).
+ */
+export function viewFields(viewerId: number | null) {
+  const viewer = viewerId ?? -1;
+  return {
+    work: getTableColumns(artworks),
+    categoryEn: categories.nameEn,
+    categoryJa: categories.nameJa,
+    username: profiles.username,
+    pictureKey: profiles.pictureKey,
+    dateOfBirth: profiles.dateOfBirth,
+    images: sql<unknown>`(select coalesce(json_agg(json_build_object('id', ${artworkImages.id}, 'd', ${artworkImages.displayKey}, 't', ${artworkImages.thumbKey}) order by ${artworkImages.position}, ${artworkImages.id}), '[]'::json) from ${artworkImages} where ${artworkImages.artworkId} = ${artworks.id})`,
+    tags: sql<unknown>`(select coalesce(json_agg(json_build_object('id', ${tags.id}, 'en', ${tags.nameEn}, 'ja', ${tags.nameJa}) order by ${tags.sortOrder}, ${tags.id}), '[]'::json) from ${artworkTags} join ${tags} on ${tags.id} = ${artworkTags.tagId} where ${artworkTags.artworkId} = ${artworks.id})`,
+    likesCount: sql<number>`(select count(*) from ${likes} where ${likes.artworkId} = ${artworks.id})`.mapWith(Number),
+    liked:
+      viewerId === null
+        ? sql<boolean>`false`
+        : sql<boolean>`exists (select 1 from ${likes} where ${likes.artworkId} = ${artworks.id} and ${likes.profileId} = ${viewer})`,
+    canEdit:
+      viewerId === null
+        ? sql<boolean>`false`
+        : sql<boolean>`(${artworks.profileId} = ${viewer} or exists (select 1 from ${profileShares} where ${profileShares.ownerProfileId} = ${artworks.profileId} and ${profileShares.targetProfileId} = ${viewer}))`,
+  };
+}
+
+/** Works with their view's columns: `fromWorks(db, viewerId).where(…)`. */
+export function fromWorks(db: Executor, viewerId: number | null) {
+  return db
+    .select(viewFields(viewerId))
+    .from(artworks)
+    .leftJoin(categories, eq(categories.id, artworks.categoryId))
+    .leftJoin(profiles, eq(profiles.id, artworks.profileId));
+}
+
+export type ViewRow = Awaited<ReturnType<typeof fromWorks>>[number];
+
+/** A row of `fromWorks` in the contract's shape. */
+export function toWork(deps: AppDeps, row: ViewRow, lang: Language): Work {
+  const r = row.work;
+  const name = (en: string, ja: string) => (lang === 'ja' ? ja : en);
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    category:
+      r.categoryId !== null && row.categoryEn !== null ? { id: r.categoryId, name: name(row.categoryEn, row.categoryJa ?? '') } : null,
+    tags: parsed<TagCell[]>(row.tags).map((t) => ({ id: t.id, name: name(t.en, t.ja) })),
+    images_data: parsed<ImageCell[]>(row.images).map((i) => ({
+      id: i.id,
+      image_url: deps.storage.url(i.d),
+      thumbnail_url: deps.storage.url(i.t),
+    })),
+    is_public: r.isPublic,
+    created_at: r.createdAt.toISOString(),
+    likes_count: row.likesCount,
+    is_liked_by_user: Boolean(row.liked),
+    member: {
+      id: r.profileId,
+      username: row.username ?? '',
+      profile_picture: row.pictureKey ? deps.storage.url(row.pictureKey) : null,
+    },
+    creator_age: ageAt(row.dateOfBirth, r.createdAt),
+    can_edit: Boolean(row.canEdit),
+  };
+}
+
+/** These works (already found visible to the viewer) in the contract's shape, in their order: one query. */
 export async function workViews(
   deps: AppDeps,
   rows: ArtworkRow[],
@@ -31,68 +114,16 @@ export async function workViews(
   db: Executor = deps.db,
 ): Promise<Work[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const ownerIds = [...new Set(rows.map((r) => r.profileId))];
-  const categoryIds = [...new Set(rows.map((r) => r.categoryId).filter((id): id is number => id !== null))];
-  const name = (r: { nameEn: string; nameJa: string }) => (lang === 'ja' ? r.nameJa : r.nameEn);
-
-  const [images, tagRows, categoryRows, likeCounts, liked, owners, sharing] = await Promise.all([
-    db
-      .select()
-      .from(artworkImages)
-      .where(inArray(artworkImages.artworkId, ids))
-      .orderBy(asc(artworkImages.position), asc(artworkImages.id)),
-    db
-      .select({ artworkId: artworkTags.artworkId, id: tags.id, nameEn: tags.nameEn, nameJa: tags.nameJa })
-      .from(artworkTags)
-      .innerJoin(tags, eq(tags.id, artworkTags.tagId))
-      .where(inArray(artworkTags.artworkId, ids))
-      .orderBy(asc(tags.sortOrder), asc(tags.id)),
-    categoryIds.length > 0 ? db.select().from(categories).where(inArray(categories.id, categoryIds)) : Promise.resolve([]),
-    db.select({ artworkId: likes.artworkId, n: count() }).from(likes).where(inArray(likes.artworkId, ids)).groupBy(likes.artworkId),
-    viewerId === null
-      ? Promise.resolve([])
-      : db
-          .select({ artworkId: likes.artworkId })
-          .from(likes)
-          .where(and(eq(likes.profileId, viewerId), inArray(likes.artworkId, ids))),
-    db.select().from(profiles).where(inArray(profiles.id, ownerIds)),
-    ownersSharingWith(db, viewerId),
-  ]);
-
-  const imagesOf = groupBy(images, (i) => i.artworkId);
-  const tagsOf = groupBy(tagRows, (t) => t.artworkId);
-  const categoryById = new Map(categoryRows.map((c) => [c.id, c]));
-  const likesOf = new Map(likeCounts.map((l) => [l.artworkId, l.n]));
-  const likedSet = new Set(liked.map((l) => l.artworkId));
-  const ownerById = new Map(owners.map((p) => [p.id, p]));
-
-  return rows.map((r) => {
-    const owner = ownerById.get(r.profileId);
-    const category = r.categoryId !== null ? categoryById.get(r.categoryId) : undefined;
-    return {
-      id: r.id,
-      title: r.title,
-      description: r.description,
-      category: category ? { id: category.id, name: name(category) } : null,
-      tags: (tagsOf.get(r.id) ?? []).map((t) => ({ id: t.id, name: name(t) })),
-      images_data: (imagesOf.get(r.id) ?? []).map((i) => ({
-        id: i.id,
-        image_url: deps.storage.url(i.displayKey),
-        thumbnail_url: deps.storage.url(i.thumbKey),
-      })),
-      is_public: r.isPublic,
-      created_at: r.createdAt.toISOString(),
-      likes_count: likesOf.get(r.id) ?? 0,
-      is_liked_by_user: likedSet.has(r.id),
-      member: {
-        id: r.profileId,
-        username: owner?.username ?? '',
-        profile_picture: owner?.pictureKey ? deps.storage.url(owner.pictureKey) : null,
-      },
-      creator_age: ageAt(owner?.dateOfBirth ?? null, r.createdAt),
-      can_edit: viewerId !== null && (r.profileId === viewerId || sharing.has(r.profileId)),
-    };
+  const found = await fromWorks(db, viewerId).where(
+    inArray(
+      artworks.id,
+      rows.map((r) => r.id),
+    ),
+  );
+  const byId = new Map(found.map((f) => [f.work.id, f]));
+  return rows.flatMap((r) => {
+    const row = byId.get(r.id);
+    return row ? [toWork(deps, row, lang)] : [];
   });
 }
 

@@ -2,15 +2,17 @@
  * Creating, updating and deleting works (works notes, "Create" and "Other calls"). The quota is
  * asked before anything costly (issue 9, finding 6): before the body is read (admitNewWork), and
  * again with the real number of images before any is decoded. Images are then decoded and
- * re-encoded outside any transaction; the transaction locks the account, checks the quota for
- * good (and the idempotency key), and writes the rows. Files written for a failed attempt are
- * removed; files of removed images are deleted after the commit.
+ * re-encoded outside any transaction and written as pending files (domain/pending-files.ts); the
+ * transaction locks the account, checks the quota for good (and the idempotency key), writes the
+ * rows and adopts the files with them. Files written for a failed attempt are discarded (a crash's
+ * are swept at the next start); files of removed images are deleted after the commit.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 
 import { LIMITS, type Language } from '@contract/limits';
 import { M } from '@contract/messages';
 import type { Work } from '@contract/works';
+import type { ImageSource } from '../adapters/images';
 import { isUniqueViolation } from '../db/errors';
 import type { Executor, Tx } from '../db/open';
 import { artworkImages, artworks, artworkTags, categories, profiles, tags } from '../db/schema';
@@ -20,7 +22,7 @@ import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions';
 import { findReplay, hasReplay, saveReplay, type Replay } from './idempotency';
 import { assertRoom, lockAccount } from './quota';
 import { editableWork, ownedWork } from './visibility';
-import { encodeImages, removeImages, storeImages, type StoredImage } from './work-files';
+import { adoptImages, encodeImages, removeImages, storeImages, type StoredImage } from './work-files';
 import { workView } from './work-views';
 
 export interface WorkFields {
@@ -55,8 +57,10 @@ async function references(db: Executor, fields: WorkFields): Promise<{ categoryI
   return { categoryId, tagIds };
 }
 
+/** Inserts the rows of newly stored images, adopting their pending files in the same transaction. */
 async function insertImages(tx: Tx, artworkId: number, images: StoredImage[], firstPosition: number): Promise<void> {
   if (images.length === 0) return;
+  await adoptImages(tx, images);
   await tx.insert(artworkImages).values(images.map((img, i) => ({ artworkId, position: firstPosition + i, ...img })));
 }
 
@@ -103,7 +107,7 @@ export async function createWork(
   deps: AppDeps,
   actor: Actor,
   fields: WorkFields,
-  files: Uint8Array[],
+  files: ImageSource[],
   idem: Idempotency | null,
 ): Promise<Replay> {
   const refs = await references(deps.db, fields);
@@ -113,7 +117,7 @@ export async function createWork(
     idem ? () => findReplay(deps.db, actor.profileId, idem.key, idem.fingerprint) : null,
   );
   if (replayed) return replayed;
-  const stored = await storeImages(deps.storage, await encodeImages(files));
+  const stored = await storeImages(deps, await encodeImages(files));
   try {
     const outcome = await deps.db.transaction(async (tx): Promise<{ reply: Replay; replayed: boolean }> => {
       await lockAccount(tx, actor.userId);
@@ -138,10 +142,10 @@ export async function createWork(
       if (idem) await saveReplay(tx, actor.profileId, idem.key, idem.fingerprint, reply);
       return { reply, replayed: false };
     });
-    if (outcome.replayed) await removeImages(deps.storage, stored);
+    if (outcome.replayed) await removeImages(deps, stored);
     return outcome.reply;
   } catch (err) {
-    await removeImages(deps.storage, stored);
+    await removeImages(deps, stored);
     // Backstop: the unique (profile_id, key) index lost a race that the account lock did not serialise.
     if (idem && isUniqueViolation(err)) {
       const earlier = await findReplay(deps.db, actor.profileId, idem.key, idem.fingerprint);
@@ -173,13 +177,13 @@ const imagesOf = (db: Executor, artworkId: number) =>
   db.select().from(artworkImages).where(eq(artworkImages.artworkId, artworkId)).orderBy(asc(artworkImages.position), asc(artworkImages.id));
 
 /** POST /api/artworks/{id}/update/: owner or accepted shared user. Text fields replace the stored ones. */
-export async function updateWork(deps: AppDeps, actor: Actor, workId: number, fields: WorkUpdate, files: Uint8Array[]): Promise<Work> {
+export async function updateWork(deps: AppDeps, actor: Actor, workId: number, fields: WorkUpdate, files: ImageSource[]): Promise<Work> {
   const { work, isOwner } = await editableWork(deps.db, workId, actor.profileId);
   const early = planImages(await imagesOf(deps.db, workId), fields.keep_images, files.length);
   const refs = await references(deps.db, fields);
   const [owner] = await deps.db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, work.profileId));
   await assertRoom(deps.db, owner!.userId, files.length, early.removed.length, deps.clock());
-  const stored = await storeImages(deps.storage, await encodeImages(files));
+  const stored = await storeImages(deps, await encodeImages(files));
   try {
     const { view, removed } = await deps.db.transaction(async (tx) => {
       // The quota belongs to the owner's account (a shared user is of the same family).
@@ -228,7 +232,7 @@ export async function updateWork(deps: AppDeps, actor: Actor, workId: number, fi
     );
     return view;
   } catch (err) {
-    await removeImages(deps.storage, stored);
+    await removeImages(deps, stored);
     throw err;
   }
 }

@@ -11,6 +11,8 @@ import { M } from '@contract/messages';
 import type { AppEnv } from '../env';
 import { ApiError, ValidationError } from '../errors';
 import { translator, type Translate } from '../i18n';
+import { errorFields, log } from '../log';
+import { loggedPath } from './request-log';
 
 function t(c: Context<AppEnv>): Translate {
   // onError can run before the language middleware (e.g. a URI error), so fall back to English.
@@ -32,7 +34,7 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     // Malformed JSON or multipart, oversized bodies: the request could not be read.
     return c.json({ [NON_FIELD]: [tr(M.invalidBody)] }, 400);
   }
-  console.error('[api] unexpected error', c.req.method, c.req.path, err);
+  log('error', 'unexpected error', { requestId: c.get('requestId'), method: c.req.method, path: loggedPath(c), ...errorFields(err) });
   return c.json({ errors: tr(M.serverError) }, 500);
 };
 

@@ -1,4 +1,8 @@
-/** ?language=en|ja on every request picks the language of the answer (default en). */
+/**
+ * ?language=en|ja on every request picks the language of the answer (default en). The header goes onto the finished
+ * answer's own headers: hono's c.header() after next() rebuilds the answer around its body as a stream, which cost a
+ * fetch Response and a ReadableStream per API call (issue 14's profile).
+ */
 import { createMiddleware } from 'hono/factory';
 
 import type { AppEnv } from '../env';
@@ -9,5 +13,5 @@ export const language = createMiddleware<AppEnv>(async (c, next) => {
   c.set('lang', lang);
   c.set('t', translator(lang));
   await next();
-  c.header('Content-Language', lang);
+  c.res.headers.set('Content-Language', lang);
 });

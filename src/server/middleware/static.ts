@@ -1,6 +1,6 @@
 /**
- * /media/* from DATA_DIR/media and, in production, the built PWA from dist/ with index.html for client-side routes,
- * both with @hono/node-server's serveStatic: the MIME type, the Brotli or gzip copy the build wrote beside a text file
+ * /media/* from the storage adapter (below), and, in production, the built PWA from dist/ with index.html for
+ * client-side routes, with @hono/node-server's serveStatic: the MIME type, the Brotli or gzip copy the build wrote beside a text file
  * (scripts/vite-precompress.ts) when the client accepts it, HEAD and ranges. Neither ever answers an /api path (app.ts).
  * Only index.html for a route is made per request: the preloads of its path and language (./preload.ts) and its
  * Content-Security-Policy (./csp.ts), with the hashes of its own inline scripts. app.ts runs hono's compress()
@@ -8,14 +8,20 @@
  */
 import { readFile } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
 
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler } from 'hono';
 
+import { M } from '@contract/messages';
+import { isStorageKey, type ByteRange, type StorageAdapter, type StoredInfo, type StoredObject } from '../adapters/storage';
+import type { AppEnv } from '../env';
+import { errorFields, log } from '../log';
+
 import type { PwaPolicies } from './csp';
 import { indexWithPreloads } from './preload';
 
-type Serve = (c: Context) => Promise<Response | null>;
+type Serve = (c: Context<AppEnv>) => Promise<Response | null>;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const MEDIA_TYPES = new Set(['.webp', '.jpg', '.jpeg', '.png', '.avif']);
@@ -35,17 +41,69 @@ function files(options: Parameters<typeof serveStatic>[0]): (c: Context) => Prom
 }
 
 /**
- * Images by their extension only, so a directory is never asked for (no listing, no index file). Media names are
- * random and never rewritten, so they can be cached for good.
+ * /media/<key> from the storage adapter (the disk or an S3 bucket): images by their extension and keys of the
+ * server's own shape only, so no path outside the media (no `..`, no directory, no listing) is ever asked for.
+ * Media names are random and never rewritten, so they are cached for good (ETag, Last-Modified, 304), with HEAD
+ * and single byte ranges. A missing key is a 404. With S3_PUBLIC_URL set, the answer is a 302 to the object's public
+ * address instead: temporary, because the operator may move the media (another CDN); the redirect itself may be
+ * cached for an hour. The service worker's image cache keeps either answer (src/sw/sw.ts).
  */
-export function serveMedia(mediaRoot: string): Serve {
-  const media = files({ root: resolve(mediaRoot), rewriteRequestPath: (path) => path.replace(/^\/media/, '') });
+export function serveMedia(storage: StorageAdapter): Serve {
   return async (c) => {
-    if (!MEDIA_TYPES.has(extname(c.req.path).toLowerCase())) return null;
-    const res = await media(c);
-    res?.headers.set('Cache-Control', IMMUTABLE);
-    return res;
+    const key = c.req.path.slice('/media/'.length);
+    if (!MEDIA_TYPES.has(extname(key).toLowerCase()) || !isStorageKey(key)) return null;
+    const redirect = storage.publicUrl(key);
+    if (redirect) return c.body(null, 302, { Location: redirect, 'Cache-Control': 'public, max-age=3600' });
+    try {
+      const head = c.req.method === 'HEAD';
+      const validator = c.req.header('If-None-Match');
+      // A conditional request or HEAD needs the metadata only; If-Range is rare enough to be answered whole.
+      const range = head || c.req.header('If-Range') ? undefined : parseRange(c.req.header('Range'));
+      const info: StoredInfo | StoredObject | null = head || validator ? await storage.head(key) : await storage.get(key, range);
+      if (!info) return null;
+      const etag = info.etag;
+      const headers: Record<string, string> = {
+        'Content-Type': info.contentType,
+        'Cache-Control': IMMUTABLE,
+        ETag: etag,
+        'Last-Modified': info.lastModified.toUTCString(),
+        'Accept-Ranges': 'bytes',
+      };
+      if (validator && validator.split(',').some((v) => v.trim().replace(/^W\//, '') === etag)) {
+        if (hasBody(info)) info.body.destroy();
+        return c.body(null, 304, headers);
+      }
+      if (head) return c.body(null, 200, { ...headers, 'Content-Length': String(info.size) });
+      // If-None-Match named another version: the object after all.
+      const found = hasBody(info) ? info : await storage.get(key, range);
+      if (!found) return null;
+      const { body, range: sent } = found;
+      const stream = Readable.toWeb(body) as ReadableStream<Uint8Array>;
+      if (sent) {
+        headers['Content-Range'] = `bytes ${sent.start}-${sent.end}/${found.size}`;
+        headers['Content-Length'] = String(sent.end - sent.start + 1);
+        return c.body(stream, 206, headers);
+      }
+      headers['Content-Length'] = String(found.size);
+      return c.body(stream, 200, headers);
+    } catch (err) {
+      // The storage could not be reached: the image may be there, so not a 404; nor is it the visitor's doing.
+      log('error', 'media could not be read', { path: c.req.path, ...errorFields(err) });
+      return c.json({ detail: c.get('t')(M.serviceUnavailable) }, 503, { 'Retry-After': '5' });
+    }
   };
+}
+
+const hasBody = (o: StoredInfo | StoredObject): o is StoredObject => 'body' in o;
+
+/** One range of `bytes=a-b`, `bytes=a-` or `bytes=-n`; anything else (several ranges, nonsense) is answered whole. */
+function parseRange(header: string | undefined): ByteRange | undefined {
+  const m = header ? /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header.trim()) : null;
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  if (m[1] === '') return Number(m[2]) > 0 ? { start: -Number(m[2]) } : undefined;
+  const start = Number(m[1]);
+  const end = m[2] === '' ? undefined : Number(m[2]);
+  return end !== undefined && end < start ? undefined : { start, end };
 }
 
 /**

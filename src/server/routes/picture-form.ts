@@ -19,7 +19,7 @@ export async function readPictureForm<S extends z.ZodType>(
   body: MultipartBody<S>,
   /** The message when no picture came, where one is required (a new contest). */
   pictureRequired: Msg | null,
-): Promise<{ fields: z.output<S>; picture: Uint8Array | null }> {
+): Promise<{ fields: z.output<S>; picture: string | null }> {
   const form = await readUpload(c, body.upload);
   const errors: Record<string, string[]> = {};
   const values: Record<string, unknown> = {};
@@ -40,5 +40,5 @@ export async function readPictureForm<S extends z.ZodType>(
   if (form.textAsFile) errors[file] = [M.imageType.id];
   else if (pictureRequired && form.files.length === 0) errors[file] = [pictureRequired.id];
   if (Object.keys(errors).length > 0 || !parsed.success) throw new ValidationError(errors);
-  return { fields: parsed.data, picture: form.files[0]?.bytes ?? null };
+  return { fields: parsed.data, picture: form.files[0]?.path ?? null };
 }

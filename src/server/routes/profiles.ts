@@ -20,14 +20,14 @@ const { fields: profileFields, upload } = ENDPOINTS.registerProfile.body;
  * streaming reader that stops at its limits. A repeated field, or a file sent as a text field, is not a text
  * and fails the contract's check.
  */
-async function readProfileForm(c: Context<AppEnv>): Promise<{ fields: NewProfile; picture: Uint8Array | null }> {
+async function readProfileForm(c: Context<AppEnv>): Promise<{ fields: NewProfile; picture: string | null }> {
   const form = await readUpload(c, upload);
   const values = new Map<string, unknown>();
   for (const [name, value] of form.entries) values.set(name, values.has(name) ? [values.get(name), value].flat() : value);
   for (const name of form.filesElsewhere) values.set(name, null);
   const fields = parseOrThrow(profileFields, Object.fromEntries(values));
   if (form.textAsFile) throw ValidationError.of(upload.fileField, M.imageType.id);
-  return { fields, picture: form.files[0]?.bytes ?? null };
+  return { fields, picture: form.files[0]?.path ?? null };
 }
 
 export const profileHandlers = {

@@ -11,11 +11,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
 
-import { bodyLimitOf, paramsSchema, type Endpoint, type FormBody, type JsonBody, type ParamsOf } from '@contract/endpoint';
+import { bodyLimitOf, paramsSchema, responsesOf, type Endpoint, type FormBody, type JsonBody, type ParamsOf } from '@contract/endpoint';
 import { ENDPOINTS, type Endpoints, type OperationId } from '@contract/endpoints';
 import { M } from '@contract/messages';
 import { RATE_LIMITS, type RateLimitUse } from '@contract/rate-limits';
 import type { AppDeps } from '../deps';
+import { JsonAnswer } from '../domain/lists';
 import { hit, refund, type Hit } from '../domain/rate-limit';
 import { assertStaff, assertSuperAdmin } from '../domain/staff';
 import type { Auth } from '../domain/sessions';
@@ -51,7 +52,9 @@ export class Reply {
   ) {}
 }
 
-export type Handler<E extends Endpoint> = (call: Call<E>) => Promise<z.input<E['ok']['schema']> | Reply>;
+export type Handler<E extends Endpoint> = (
+  call: Call<E>,
+) => Promise<z.input<E['ok']['schema']> | Reply | JsonAnswer<z.input<E['ok']['schema']>>>;
 export type Handlers = { [K in OperationId]: Handler<Endpoints[K]> };
 
 /** `/api/artworks/{id}/like/` -> `/api/artworks/:id{[0-9]+}/like` (the app is non-strict: the slash is optional). */
@@ -139,7 +142,8 @@ function route(id: OperationId, e: Endpoint, handler: Handler<Endpoint>, deps: A
     if (!params.safeParse(c.req.param()).success) throw new ApiError(404, M.notFound);
     await next();
   });
-  const chain: MiddlewareHandler<AppEnv>[] = [limitBody(e), callerCheck];
+  // A GET's body is never read, so it needs no limit (and hono's check would build the whole fetch Request).
+  const chain: MiddlewareHandler<AppEnv>[] = e.method === 'GET' ? [callerCheck] : [limitBody(e), callerCheck];
   if (e.body?.type === 'multipart') chain.push(uploadSlot(deps));
   chain.push(paramsCheck);
   if (e.body?.type === 'json') chain.push(validate('json', e.body.schema) as MiddlewareHandler<AppEnv>);
@@ -182,6 +186,11 @@ function route(id: OperationId, e: Endpoint, handler: Handler<Endpoint>, deps: A
       throw err;
     }
     await settle(true);
+    if (answer instanceof JsonAnswer) {
+      // Already JSON (a kept page): sent as c.json would send its value.
+      if (deps.config.validateResponses) checkAnswer(id, e, new Reply(e.ok.status, answer.value));
+      return c.body(answer.text, e.ok.status as 200, { 'Content-Type': 'application/json' });
+    }
     const reply = answer instanceof Reply ? answer : new Reply(e.ok.status, answer);
     if (deps.config.validateResponses) checkAnswer(id, e, reply);
     return c.json(reply.body as object, reply.status as 200);
@@ -191,7 +200,7 @@ function route(id: OperationId, e: Endpoint, handler: Handler<Endpoint>, deps: A
 
 /** An answer that breaks its schema is a bug of ours: a 500 in development, and a failed server test. */
 function checkAnswer(id: OperationId, e: Endpoint, reply: Reply): void {
-  const schema = reply.status === e.ok.status ? e.ok.schema : null;
+  const schema = reply.status === e.ok.status ? e.ok.schema : (responsesOf(e).get(reply.status) ?? null);
   const result = schema?.safeParse(reply.body);
   if (!result?.success) {
     throw new Error(`${id}: the ${reply.status} answer breaks the endpoint table${result?.error ? `: ${result.error.message}` : ''}`);

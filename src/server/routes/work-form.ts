@@ -18,7 +18,8 @@ const TEXT_FIELDS = ['title', 'description', 'is_public'] as const;
 
 export interface WorkForm<T> {
   fields: T;
-  files: Uint8Array[];
+  /** The uploads' temp files (removed when the answer is ready: middleware/multipart.ts). */
+  files: string[];
   /** sha256 (hex) of each file, in order, for the idempotency fingerprint. */
   fileDigests: string[];
   /** Every text entry as sent, for the idempotency fingerprint. */
@@ -68,7 +69,7 @@ export async function readWorkForm<S extends z.ZodType>(
   if (Object.keys(errors).length > 0 || !parsed.success) throw new ValidationError(errors);
   return {
     fields: parsed.data,
-    files: form.files.map((f) => f.bytes),
+    files: form.files.map((f) => f.path),
     fileDigests: form.files.map((f) => f.sha256),
     entries: form.entries,
   };

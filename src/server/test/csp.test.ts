@@ -24,8 +24,7 @@ beforeAll(async () => {
   await writeFile(join(dist, PRELOAD_TABLE_FILE), JSON.stringify(table));
   await writeFile(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   await writeFile(join(dist, 'assets', 'index-1.css'), 'body { margin: 0 }');
-  await mkdir(join(s.dataDir, 'media'), { recursive: true });
-  await writeFile(join(s.dataDir, 'media', 'picture.webp'), Buffer.from('RIFF....WEBPVP8 '));
+  await s.deps.storage.put('picture.webp', Buffer.from('RIFF....WEBPVP8 '), 'image/webp');
 });
 afterAll(() => s.close());
 

@@ -455,6 +455,7 @@ export const SAMPLES: Samples = {
   tags: async () => ({}),
   openapi: async () => ({}),
   advertisements: async () => ({ query: { add_type: 'banner' } }),
+  health: async () => ({}),
   // An address of its own per call: the per-address limit (5 an hour) never meets another cell's.
   inquiry: async () => ({
     fields: {

@@ -3,6 +3,7 @@
  * PGlite, or PostgreSQL when TEST_DATABASE_URL is set (its schema is dropped and migrated afresh
  * for each test file). E-mails land in the temp DATA_DIR's outbox, where tests read the links.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +17,8 @@ import { createMailAdapter } from '../adapters/mail';
 import type { PaymentProvider } from '../adapters/payments';
 import { createPaymentProvider } from '../adapters/payments-factory';
 import type { StripeNetwork } from '../adapters/payments-stripe';
-import { createDiskStorage } from '../adapters/storage';
+import { createStorage } from '../adapters/storage';
+import { dropBucket, ensureBucket } from '../adapters/storage-s3';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/open';
@@ -35,6 +37,22 @@ export async function createTestDatabase(): Promise<Database> {
   }
   await database.migrate();
   return database;
+}
+
+/**
+ * With TEST_S3_ENDPOINT (scripts/s3-local.mjs, `.ci/run`), every test server keeps its media in a bucket of its own
+ * there (or in TEST_S3_BUCKET), so the whole suite runs on S3 storage as on the disk. Tests read media through
+ * `deps.storage`, never from DATA_DIR.
+ */
+export function testStorageEnv(): Record<string, string> {
+  const endpoint = process.env.TEST_S3_ENDPOINT;
+  if (!endpoint) return {};
+  return {
+    S3_ENDPOINT: endpoint,
+    S3_BUCKET: process.env.TEST_S3_BUCKET ?? `lm-test-${randomBytes(8).toString('hex')}`,
+    AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'S3RVER',
+  };
 }
 
 export interface Mail {
@@ -85,6 +103,8 @@ export interface StartOptions {
   clock?: () => Date;
   /** Stripe instead of the local provider, its SDK pointed at a test's fake of Stripe's API. */
   stripe?: { network: StripeNetwork; secretKey?: string; webhookSecret?: string };
+  /** More settings (S3_PUBLIC_URL, a storage that refuses...); an S3_BUCKET here is the test's own, neither made nor dropped. */
+  env?: Record<string, string>;
 }
 
 export const TEST_STRIPE_WEBHOOK_SECRET = 'whsec_test_littlemuseum';
@@ -101,6 +121,9 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     TRUST_PROXY: '1',
     DIST_DIR: join(dataDir, 'dist'),
     PUBLIC_URL: 'http://museum.test',
+    LOG_REQUESTS: '0',
+    ...testStorageEnv(),
+    ...options.env,
     ...(options.stripe
       ? {
           STRIPE_SECRET_KEY: options.stripe.secretKey ?? 'sk_test_littlemuseum',
@@ -108,7 +131,9 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
         }
       : {}),
   });
-  const storage = createDiskStorage(join(dataDir, 'media'));
+  const ownBucket = config.s3 !== undefined && !options.env?.S3_BUCKET && !process.env.TEST_S3_BUCKET;
+  if (config.s3 && !options.env?.S3_BUCKET) await ensureBucket(config.s3);
+  const storage = await createStorage(config);
   if (config.demo) await seedDemo(database.db, storage);
   const outboxDir = join(dataDir, 'outbox');
   const deps: AppDeps = {
@@ -176,6 +201,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (ownsDatabase) await database.close();
+      if (ownBucket && config.s3) await dropBucket(config.s3).catch(() => {});
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,4 @@
 /** Helpers for the works suites: families, generated images, the multipart form, media files. */
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 
 import exifr from 'exifr';
@@ -96,14 +94,11 @@ export async function made(s: TestServer, kid: Kid, input: WorkInput = {}): Prom
   return res.body.id as number;
 }
 
-/** Every file under DATA_DIR/media (relative paths, sorted). */
+/** Every stored media file's key (sorted), through the storage adapter: the disk's or the bucket's. */
 export async function mediaFiles(s: TestServer): Promise<string[]> {
-  const root = join(s.dataDir, 'media');
-  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name).slice(root.length + 1))
-    .sort();
+  const keys: string[] = [];
+  for await (const o of s.deps.storage.list()) keys.push(o.key);
+  return keys.sort();
 }
 
 /** Seeded reference data: category and tag ids by English name. */

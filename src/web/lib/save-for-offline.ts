@@ -18,8 +18,10 @@ export interface SaveProgress {
 
 async function saveOne(url: string, cache: Cache, signal: AbortSignal): Promise<boolean> {
   if (await cache.match(url)) return true;
-  const response = await fetch(url, { credentials: 'same-origin', signal });
-  if (response.status !== 200) return false;
+  // no-cors: /media/ may redirect to the media's public address on another origin (S3_PUBLIC_URL), whose opaque
+  // answer can be kept and shown but not read; a same-origin answer is read as usual.
+  const response = await fetch(url, { mode: 'no-cors', credentials: 'same-origin', signal });
+  if (response.type !== 'opaque' && response.status !== 200) return false;
   if (navigator.serviceWorker?.controller) {
     // The worker stores it; reading the body lets the download finish before we count it.
     await response.arrayBuffer();

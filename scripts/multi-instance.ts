@@ -1,0 +1,509 @@
+/**
+ * Two instances of the server on one PostgreSQL and one S3 bucket, with requests alternating between them
+ * (issue 14, "several instances"): sessions, refresh-token rotation, rate limits, idempotency keys, the free plan's
+ * quota, media written by one and served by the other, and visibility, must hold across both.
+ *
+ *   npm run test:multi
+ *
+ * Two real processes of the compiled server (`npm run build:server`; MULTI_ENTRY=tsx runs src/server/main.ts with
+ * tsx instead). PostgreSQL: MULTI_DATABASE_URL (an empty database), else a throw-away cluster of the Debian
+ * PostgreSQL under /tmp. S3: MULTI_S3_ENDPOINT (a server accepting S3RVER/S3RVER or AWS_* keys), else
+ * scripts/s3-local.mjs. Prints each check, `N passed, N failed`, writes reports/multi-instance.json (which
+ * scripts/ci-summary.mjs adds up), and exits non-zero when a check failed.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import sharp from 'sharp';
+
+import { dropBucket, ensureBucket } from '../src/server/adapters/storage-s3';
+import type { S3Config } from '../src/server/config';
+import { parseEml } from '../src/server/test/harness';
+import { buildServerIfStale, SERVER_ENTRY } from './lib.mjs';
+
+const ROOT = join(import.meta.dirname, '..');
+const cleanups: (() => Promise<void> | void)[] = [];
+const results: { name: string; ok: boolean; detail: string }[] = [];
+
+// ---- the pieces: PostgreSQL, S3, two servers ---------------------------------------------------
+
+function waitForLine(child: ChildProcess, pattern: RegExp, what: string, timeoutMs = 60_000): Promise<RegExpExecArray> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`${what}: no "${pattern}" within ${timeoutMs} ms:\n${seen.slice(-2000)}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString();
+      const m = pattern.exec(seen);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => (seen += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${what} exited (${code}):\n${seen.slice(-2000)}`));
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function startPostgres(): Promise<string> {
+  const given = process.env.MULTI_DATABASE_URL;
+  if (given) return given;
+  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(a) - Number(b)) : [];
+  if (versions.length === 0) throw new Error('no PostgreSQL: set MULTI_DATABASE_URL, or install the Debian postgresql package');
+  const bin = `/usr/lib/postgresql/${versions.at(-1)}/bin`;
+  const dir = await mkdtemp(join(tmpdir(), 'lm-multi-pg-'));
+  const port = String(56000 + Math.floor(Math.random() * 1000));
+  const root = process.getuid?.() === 0;
+  const asPg = (cmd: string, args: string[]) => {
+    const r = root
+      ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { encoding: 'utf8' })
+      : spawnSync(cmd, args, { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr || r.stdout}`);
+  };
+  if (root) spawnSync('chown', ['postgres', dir]);
+  asPg(`${bin}/initdb`, ['-D', `${dir}/data`, '-U', 'postgres', '-A', 'trust']);
+  asPg(`${bin}/pg_ctl`, ['-D', `${dir}/data`, '-o', `-p ${port} -k /tmp -c listen_addresses=127.0.0.1`, '-l', `${dir}/log`, '-w', 'start']);
+  cleanups.push(async () => {
+    asPg(`${bin}/pg_ctl`, ['-D', `${dir}/data`, '-m', 'fast', 'stop']);
+    await rm(dir, { recursive: true, force: true });
+  });
+  asPg(`${bin}/createdb`, ['-h', '127.0.0.1', '-p', port, '-U', 'postgres', 'little_museum_multi']);
+  return `postgres://postgres@127.0.0.1:${port}/little_museum_multi`;
+}
+
+async function startS3(): Promise<string> {
+  const given = process.env.MULTI_S3_ENDPOINT;
+  if (given) return given;
+  const dir = await mkdtemp(join(tmpdir(), 'lm-multi-s3-'));
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/s3-local.mjs'), '--port', '0', '--dir', dir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  cleanups.push(async () => {
+    await stopChild(child);
+    await rm(dir, { recursive: true, force: true });
+  });
+  const m = await waitForLine(child, /ready on (http:\/\/[\d.]+:\d+)/, 's3rver', 20_000);
+  return m[1]!;
+}
+
+interface Instance {
+  name: string;
+  url: string;
+  dataDir: string;
+  child: ChildProcess;
+}
+
+async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
+  const dataDir = await mkdtemp(join(tmpdir(), `lm-multi-${name}-`));
+  const args = process.env.MULTI_ENTRY === 'tsx' ? ['--import', 'tsx', 'src/server/main.ts'] : ['--enable-source-maps', SERVER_ENTRY];
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: '0', DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'dist'), INSTANCE_ID: name },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  cleanups.push(async () => {
+    await stopChild(child);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  const m = await waitForLine(child, /listening on http:\/\/localhost:(\d+)/, `instance ${name}`, 120_000);
+  return { name, url: `http://127.0.0.1:${m[1]}`, dataDir, child };
+}
+
+// ---- HTTP ---------------------------------------------------------------------------------------
+
+interface Reply {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- checks read reply bodies loosely
+  body: any;
+  headers: Headers;
+}
+
+interface Call {
+  method?: string;
+  token?: string;
+  json?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+  ip?: string;
+}
+
+const randomIp = () => `10.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.${1 + Math.floor(Math.random() * 250)}`;
+
+async function call(at: Instance, path: string, o: Call = {}): Promise<Reply> {
+  const headers: Record<string, string> = { 'X-Forwarded-For': o.ip ?? randomIp(), ...o.headers };
+  if (o.token) headers.Authorization = `Bearer ${o.token}`;
+  let body: RequestInit['body'];
+  if (o.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(o.json);
+  } else if (o.form) body = o.form;
+  const res = await fetch(at.url + path, { method: o.method ?? (body ? 'POST' : 'GET'), headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+}
+
+const PASSWORD = 'Passw0rdOk';
+let counter = 0;
+const uniqueEmail = (prefix: string) => `${prefix}${Date.now()}x${++counter}@example.com`;
+
+/** The newest e-mail to `to` in the instance's outbox (each instance writes its own). */
+async function mailTo(at: Instance, to: string): Promise<string> {
+  const outbox = join(at.dataDir, 'outbox');
+  for (let i = 0; i < 200; i++) {
+    const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+    for (const file of files.reverse()) {
+      const mail = parseEml(await readFile(join(outbox, file), 'utf8'));
+      if (mail.to === to && mail.link) return mail.link;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no e-mail to ${to} from ${at.name}`);
+}
+
+/** Sign-up on `a`, verification on `b`, login on `a`: the parent's tokens. */
+async function family(a: Instance, b: Instance): Promise<{ email: string; access: string; refresh: string }> {
+  const email = uniqueEmail('multi');
+  const signup = await call(a, '/api/signup/', { json: { email, password: PASSWORD, confirm_password: PASSWORD } });
+  if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${JSON.stringify(signup.body)}`);
+  const link = new URL(await mailTo(a, email));
+  const verified = await call(b, `/api/verify-email/${link.searchParams.get('uid')}/${link.searchParams.get('token')}`);
+  if (verified.status !== 200) throw new Error(`verify: ${verified.status} ${JSON.stringify(verified.body)}`);
+  const login = await call(a, '/api/login/', { json: { email, password: PASSWORD } });
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
+  return { email, access: login.body.access, refresh: login.body.refresh };
+}
+
+async function child(at: Instance, parentToken: string, username: string): Promise<{ id: number; access: string }> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    address: '東京都 (Tokyo)',
+    username,
+    first_name: `Real ${username}`,
+    date_of_birth: '2018-05-01',
+  })) {
+    form.append(k, v);
+  }
+  const created = await call(at, '/api/register-profile/', { token: parentToken, form });
+  if (created.status !== 201) throw new Error(`register-profile: ${created.status} ${JSON.stringify(created.body)}`);
+  const login = await call(at, '/api/profile/login/', { token: parentToken, json: { username } });
+  if (login.status !== 200) throw new Error(`profile login: ${login.status} ${JSON.stringify(login.body)}`);
+  return { id: created.body.id, access: login.body.access };
+}
+
+let shade = 0;
+async function png(): Promise<Buffer> {
+  shade = (shade + 37) % 250;
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: shade, g: 120, b: 255 - shade } } })
+    .png()
+    .toBuffer();
+}
+
+/** A one-image work's form; a retry with the same key must send the same image (the key's request is fingerprinted). */
+async function workForm(title: string, isPublic = false, image?: Buffer): Promise<FormData> {
+  const form = new FormData();
+  form.append('title', title);
+  form.append('is_public', String(isPublic));
+  form.append('images', new File([new Uint8Array(image ?? (await png()))], 'photo.png', { type: 'image/png' }));
+  return form;
+}
+
+// ---- the checks -----------------------------------------------------------------------------------
+
+async function check(name: string, body: () => Promise<string>): Promise<void> {
+  try {
+    const detail = await body();
+    results.push({ name, ok: true, detail });
+    console.log(`ok   ${name}: ${detail}`);
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err);
+    results.push({ name, ok: false, detail });
+    console.log(`FAIL ${name}: ${detail}`);
+  }
+}
+
+function expectEqual(actual: unknown, expected: unknown, what: string): void {
+  if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+    throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+  }
+}
+
+async function checks(a: Instance, b: Instance): Promise<void> {
+  const both = [a, b];
+
+  await check('health: both instances see the database and the bucket', async () => {
+    for (const at of both)
+      expectEqual(
+        await call(at, '/api/health/').then((r) => [r.status, r.body]),
+        [200, { status: 'ok', database: 'ok', storage: 'ok' }],
+        at.name,
+      );
+    return '200 {status, database, storage: ok} on A and B';
+  });
+
+  await check('sessions: login on A, used on B; logout on B, then A refuses the token', async () => {
+    const { access, refresh } = await family(a, b);
+    expectEqual((await call(b, '/api/user/me/', { token: access })).status, 200, 'A token on B');
+    expectEqual((await call(a, '/api/user/me/', { token: access })).status, 200, 'A token on A');
+    expectEqual((await call(b, '/api/logout/', { token: access, json: { refresh } })).status < 300, true, 'logout on B');
+    const after = [(await call(a, '/api/user/me/', { token: access })).status, (await call(b, '/api/user/me/', { token: access })).status];
+    expectEqual(after, [401, 401], 'after logout, A and B');
+    expectEqual((await call(a, '/api/token/refresh/', { json: { refresh } })).status, 401, 'refresh after logout on A');
+    return 'me 200 on B with A login; after logout on B: 401 on A and B, refresh 401';
+  });
+
+  await check('refresh rotation: rotate on A, replay the old refresh on B fails and ends the session', async () => {
+    const login = await family(a, b);
+    const rotated = await call(a, '/api/token/refresh/', { json: { refresh: login.refresh } });
+    expectEqual(rotated.status, 200, 'rotation on A');
+    const next = rotated.body as { access: string; refresh: string };
+    expectEqual((await call(b, '/api/user/me/', { token: next.access })).status, 200, 'rotated access on B');
+    const replay = await call(b, '/api/token/refresh/', { json: { refresh: login.refresh } });
+    expectEqual(replay.status, 401, 'replay of the old refresh on B');
+    // The replay ends the whole session: the rotated pair is refused too, on both.
+    expectEqual(
+      (await call(a, '/api/token/refresh/', { json: { refresh: next.refresh } })).status,
+      401,
+      'rotated refresh on A after the replay',
+    );
+    const me = [
+      (await call(a, '/api/user/me/', { token: next.access })).status,
+      (await call(b, '/api/user/me/', { token: next.access })).status,
+    ];
+    expectEqual(me, [401, 401], 'rotated access after the replay, A and B');
+    return 'rotate on A 200; old refresh on B 401; rotated refresh 401 and access 401 on A and B';
+  });
+
+  await check('rate limits: failed logins from one address count across both (login:email, 10 per 15 min)', async () => {
+    const { email } = await family(a, b);
+    const ip = randomIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await call(both[i % 2]!, '/api/login/', { ip, json: { email, password: 'Wrong-passw0rd' } })).status);
+    }
+    const refused = statuses.findIndex((s) => s === 429);
+    expectEqual(refused, 10, `the first 429 (statuses ${statuses.join(',')})`);
+    expectEqual(
+      statuses.slice(10).every((s) => s === 429),
+      true,
+      'every attempt after the limit',
+    );
+    return `12 alternating wrong logins: ${statuses.join(',')} (429 from the 11th, on ${both[10 % 2]!.name})`;
+  });
+
+  await check('idempotency: one key on A then on B makes one work; B replays A’s answer', async () => {
+    const parent = await family(a, b);
+    const kid = await child(a, parent.access, `multi${++counter}`);
+    const key = `multi-${randomBytes(8).toString('hex')}`;
+    const image = await png();
+    const first = await call(a, '/api/artworks/', {
+      token: kid.access,
+      form: await workForm('Once', false, image),
+      headers: { 'Idempotency-Key': key },
+    });
+    const second = await call(b, '/api/artworks/', {
+      token: kid.access,
+      form: await workForm('Once', false, image),
+      headers: { 'Idempotency-Key': key },
+    });
+    expectEqual([first.status, second.status], [201, 201], 'statuses');
+    expectEqual(second.body.id, first.body.id, 'the replayed id');
+    const mine = await call(b, '/api/artworks/my', { token: kid.access });
+    const count = (mine.body.count ?? mine.body.results?.length) as number;
+    expectEqual(count, 1, 'works of the child');
+    // Concurrently: the same key on both at once.
+    const key2 = `multi-${randomBytes(8).toString('hex')}`;
+    const image2 = await png();
+    const [x, y] = await Promise.all(
+      both.map(async (at) =>
+        call(at, '/api/artworks/', {
+          token: kid.access,
+          form: await workForm('Twice', false, image2),
+          headers: { 'Idempotency-Key': key2 },
+        }),
+      ),
+    );
+    const okStatuses = [x!.status, y!.status].sort();
+    const after = await call(a, '/api/artworks/my', { token: kid.access });
+    const total = (after.body.count ?? after.body.results?.length) as number;
+    expectEqual(total, 2, `works after the concurrent pair (statuses ${okStatuses.join(',')})`);
+    if (x!.status === 201 && y!.status === 201) expectEqual(x!.body.id, y!.body.id, 'concurrent ids');
+    return `A 201 id ${first.body.id}, B 201 replay id ${second.body.id}; concurrent pair on A and B: ${okStatuses.join(',')}, 1 work`;
+  });
+
+  await check('free-plan quota: 8 concurrent one-image uploads split across A and B never exceed 5 images', async () => {
+    const parent = await family(a, b);
+    const kid = await child(b, parent.access, `multi${++counter}`);
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) =>
+        call(both[i % 2]!, '/api/artworks/', { token: kid.access, form: await workForm(`Quota ${i}`) }),
+      ),
+    );
+    const statuses = replies.map((r) => r.status);
+    const created = statuses.filter((s) => s === 201).length;
+    const mine = await call(a, '/api/artworks/my', { token: kid.access });
+    const rows = (mine.body.count ?? mine.body.results?.length) as number;
+    if (created > 5 || rows > 5) throw new Error(`over the quota: ${created} created, ${rows} listed (${statuses.join(',')})`);
+    expectEqual(rows, created, 'works listed vs 201s');
+    if (!statuses.every((s) => s === 201 || s === 400 || s === 429)) throw new Error(`unexpected statuses ${statuses.join(',')}`);
+    // Retried one by one until the plan is full: exactly 5.
+    for (let i = 0; i < 8 && (await call(a, '/api/artworks/my', { token: kid.access })).body.count < 5; i++) {
+      await call(both[i % 2]!, '/api/artworks/', { token: kid.access, form: await workForm(`Retry ${i}`) });
+    }
+    const full = await call(b, '/api/artworks/', { token: kid.access, form: await workForm('Sixth') });
+    const final = (await call(b, '/api/artworks/my', { token: kid.access })).body.count as number;
+    expectEqual([final, full.status], [5, 400], 'after filling the plan: works, and the sixth upload');
+    return `concurrent: ${statuses.join(',')} -> ${created} works; filled to ${final}; a sixth on B: ${full.status}`;
+  });
+
+  await check('media: a work uploaded on A is served by B from the bucket, and its deletion on B is seen on A', async () => {
+    const parent = await family(a, b);
+    const kid = await child(a, parent.access, `multi${++counter}`);
+    const created = await call(a, '/api/artworks/', { token: kid.access, form: await workForm('Shared file', true) });
+    expectEqual(created.status, 201, 'upload on A');
+    const url = created.body.images_data?.[0]?.image_url;
+    if (typeof url !== 'string') throw new Error(`no image URL in ${JSON.stringify(created.body).slice(0, 300)}`);
+    const onB = await fetch(b.url + url);
+    expectEqual([onB.status, onB.headers.get('content-type')], [200, 'image/webp'], `GET ${url} on B`);
+    await onB.arrayBuffer();
+    const removed = await call(b, `/api/artworks/${created.body.id}/delete/`, { method: 'DELETE', token: kid.access });
+    expectEqual(removed.status < 300, true, `delete on B (${removed.status})`);
+    expectEqual((await call(a, `/api/artworks/${created.body.id}`)).status, 404, 'the work on A after the deletion on B');
+    return `${url}: 200 image/webp on B; deleted on B, 404 on A`;
+  });
+
+  await check('gallery: a like on A shows on B; a work made private on A leaves the gallery on B at the next request', async () => {
+    const parent = await family(a, b);
+    const kid = await child(a, parent.access, `multi${++counter}`);
+    const created = await call(a, '/api/artworks/', { token: kid.access, form: await workForm('Now you see me', true) });
+    expectEqual(created.status, 201, 'upload');
+    const id = created.body.id as number;
+    const listed = async (at: Instance) =>
+      ((await call(at, '/api/artworks/?page=1')).body.results as { id: number }[]).some((w) => w.id === id);
+    expectEqual([await listed(a), await listed(b)], [true, true], 'listed on A and B while public');
+    // A like through A shows in B's gallery at once (its count, and the liker's own flag).
+    const fan = await child(b, (await family(b, a)).access, `multi${++counter}`);
+    expectEqual((await call(a, `/api/artworks/${id}/like/`, { token: fan.access, json: {} })).status, 200, 'like on A');
+    const seen = async (at: Instance, token?: string) =>
+      (
+        (await call(at, '/api/artworks/?page=1', { token })).body.results as {
+          id: number;
+          likes_count: number;
+          is_liked_by_user: boolean;
+        }[]
+      )
+        .filter((w) => w.id === id)
+        .map((w) => [w.likes_count, w.is_liked_by_user]);
+    expectEqual([await seen(b), await seen(b, fan.access)], [[[1, false]], [[1, true]]], 'the like on B, anonymous and as the fan');
+    const form = new FormData();
+    form.append('title', 'Now you see me');
+    form.append('is_public', 'false');
+    for (const image of created.body.images_data as { id: number }[]) form.append('keep_images', String(image.id));
+    const updated = await call(a, `/api/artworks/${id}/update/`, { token: kid.access, form });
+    expectEqual(updated.status, 200, `made private on A (${JSON.stringify(updated.body).slice(0, 200)})`);
+    expectEqual([await listed(b), await listed(a)], [false, false], 'listed on B and A after');
+    expectEqual((await call(b, `/api/artworks/${id}`)).status, 404, 'the work itself on B, anonymous');
+    return 'public: listed on both; liked on A: count 1 (and liked, for the fan) on B; private on A: gone from page 1 on B and A, 404 on B';
+  });
+}
+
+// ---- main ---------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  if (process.env.MULTI_ENTRY !== 'tsx') await buildServerIfStale();
+  const [databaseUrl, s3Endpoint] = await Promise.all([startPostgres(), startS3()]);
+  const s3: S3Config = {
+    bucket: `lm-multi-${randomBytes(6).toString('hex')}`,
+    endpoint: s3Endpoint,
+    region: 'us-east-1',
+    publicUrl: undefined,
+    credentials: { accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? 'S3RVER', secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? 'S3RVER' },
+  };
+  await ensureBucket(s3);
+  cleanups.push(() => dropBucket(s3).catch(() => {}));
+  const env = {
+    DATABASE_URL: databaseUrl,
+    S3_BUCKET: s3.bucket,
+    S3_ENDPOINT: s3Endpoint,
+    AWS_ACCESS_KEY_ID: s3.credentials!.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: s3.credentials!.secretAccessKey,
+    // One deployment: one signing secret, one public address; the proxy in front sets X-Forwarded-For.
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    PUBLIC_URL: 'http://museum.multi.test',
+    TRUST_PROXY: '1',
+    DEMO: '0',
+    LOG_REQUESTS: '0',
+  };
+  // A migrates first; B then finds the schema in place (as a rolling deployment would).
+  const a = await startInstance('A', env);
+  const b = await startInstance('B', env);
+  console.log(`A ${a.url} and B ${b.url}: PostgreSQL ${databaseUrl.replace(/\/\/[^@]*@/, '//')}, bucket ${s3.bucket} at ${s3Endpoint}`);
+  await checks(a, b);
+
+  report(started);
+}
+
+/** Prints `N passed, N failed`, writes reports/multi-instance.json and sets the exit code. */
+function report(started: number): void {
+  const passed = results.filter((r) => r.ok).length;
+  const failed = results.length - passed;
+  mkdirSync(join(ROOT, 'reports'), { recursive: true });
+  // The jest-style shape scripts/ci-summary.mjs reads from vitest's reports.
+  writeFileSync(
+    join(ROOT, 'reports', 'multi-instance.json'),
+    JSON.stringify({
+      numPassedTests: passed,
+      numFailedTests: failed,
+      numPendingTests: 0,
+      testResults: [
+        {
+          name: 'scripts/multi-instance.ts',
+          assertionResults: results.map((r) => ({
+            fullName: `multi-instance: ${r.name}`,
+            status: r.ok ? 'passed' : 'failed',
+            failureMessages: r.ok ? [] : [r.detail],
+          })),
+        },
+      ],
+    }),
+  );
+  console.log(`multi-instance (${((Date.now() - started) / 1000).toFixed(1)} s): ${passed} passed, ${failed} failed`);
+  process.exitCode = failed > 0 ? 1 : 0;
+}
+
+async function cleanup(): Promise<void> {
+  for (const step of cleanups.reverse()) await Promise.resolve(step()).catch((err: unknown) => console.error('cleanup:', err));
+}
+
+main()
+  .catch((err: unknown) => {
+    console.error(err);
+    results.push({ name: 'start two instances on one PostgreSQL and one bucket', ok: false, detail: String(err).slice(0, 500) });
+    report(Date.now());
+  })
+  .finally(() => cleanup());

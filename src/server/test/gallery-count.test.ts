@@ -1,0 +1,229 @@
+/**
+ * The public gallery's count comes from a counter kept by database triggers (migration 0007, issue 14): it stays
+ * exactly the number of public works after every way a work appears, changes or goes, and a work made private
+ * leaves the wall on the next request.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { paged, work } from '@contract/works';
+import { startTestServer, type TestServer } from './harness';
+import { createWork, family, made, workForm, type Kid } from './works-helpers';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ seed: true });
+});
+afterAll(() => s.close());
+
+async function wall(path = '/api/artworks/', kid?: Kid) {
+  const res = await s.request(path, { token: kid?.access });
+  expect(res.status).toBe(200);
+  return paged(work).parse(res.body);
+}
+
+/** The truth, counted by a scan. */
+async function publicRows(): Promise<number> {
+  const result = (await s.database.db.execute(sql`select count(*)::int as n from artworks where is_public`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return result.rows[0]!.n;
+}
+
+/** The wall's count is the scan's, anonymous and with a child token; returns it. */
+async function exact(kid?: Kid): Promise<number> {
+  const truth = await publicRows();
+  expect((await wall()).count).toBe(truth);
+  if (kid) expect((await wall('/api/artworks/', kid)).count).toBe(truth);
+  return truth;
+}
+
+const setPublic = async (kid: Kid, id: number, isPublic: boolean) => {
+  const current = await s.request(`/api/artworks/${id}/`, { token: kid.access });
+  const keep = (current.body.images_data as { id: number }[]).map((i) => i.id);
+  const res = await s.request(`/api/artworks/${id}/update/`, {
+    method: 'POST',
+    token: kid.access,
+    form: workForm({ title: current.body.title as string, is_public: isPublic, keep_images: keep }),
+  });
+  expect(res.status).toBe(200);
+};
+
+describe('the public count', () => {
+  it('follows uploads, publishing, unpublishing and deletion, and a private work leaves the wall at once', async () => {
+    const [kid] = (await family(s)).kids as [Kid];
+    const start = await exact(kid);
+    const pub = await made(s, kid, { title: 'count public', is_public: true });
+    expect(await exact(kid)).toBe(start + 1);
+    expect((await wall()).results[0]!.id).toBe(pub);
+    await made(s, kid, { title: 'count private' });
+    expect(await exact(kid)).toBe(start + 1);
+
+    await setPublic(kid, pub, false);
+    expect(await exact(kid)).toBe(start);
+    expect((await wall()).results.map((w) => w.id)).not.toContain(pub);
+    await setPublic(kid, pub, false);
+    expect(await exact(kid)).toBe(start);
+    await setPublic(kid, pub, true);
+    expect(await exact(kid)).toBe(start + 1);
+    expect((await wall()).results[0]!.id).toBe(pub);
+
+    // Likes do not touch it.
+    const [other] = (await family(s)).kids as [Kid];
+    expect((await s.request(`/api/artworks/${pub}/like/`, { method: 'POST', token: other.access })).status).toBe(200);
+    const liked = (await wall('/api/artworks/', other)).results.find((w) => w.id === pub)!;
+    expect(liked).toMatchObject({ likes_count: 1, is_liked_by_user: true, can_edit: false });
+    expect(await exact(other)).toBe(start + 1);
+
+    expect((await s.request(`/api/artworks/${pub}/delete/`, { method: 'DELETE', token: kid.access })).status).toBe(200);
+    expect(await exact(kid)).toBe(start);
+  });
+
+  it('drops the works of a deleted profile and of a deleted account (cascades)', async () => {
+    const fam = await family(s, 2);
+    const [a, b] = fam.kids as [Kid, Kid];
+    const start = await exact();
+    await made(s, a, { is_public: true });
+    await made(s, a, { is_public: true });
+    await made(s, b, { is_public: true });
+    await made(s, b);
+    expect(await exact()).toBe(start + 3);
+
+    expect((await s.request(`/api/profiles/${a.id}/delete/`, { method: 'DELETE', token: fam.parent })).status).toBe(200);
+    expect(await exact()).toBe(start + 1);
+    expect((await s.request('/api/account/delete/', { method: 'DELETE', token: fam.parent })).status).toBe(200);
+    expect(await exact()).toBe(start);
+  });
+
+  it('stays exact under concurrent uploads of several families, and past the last page', async () => {
+    const start = await exact();
+    const kids = await Promise.all(Array.from({ length: 6 }, async () => (await family(s)).kids[0]!));
+    const replies = await Promise.all(
+      kids.flatMap((kid) => [createWork(s, kid, { is_public: true }), createWork(s, kid, { is_public: false })]),
+    );
+    expect(replies.map((r) => r.status)).toEqual(replies.map(() => 201));
+    expect(await exact()).toBe(start + kids.length);
+
+    const past = await wall('/api/artworks/?page=10000');
+    expect(past.results).toEqual([]);
+    expect(past.count).toBe(start + kids.length);
+    // A filtered wall counts its own rows.
+    expect((await wall('/api/artworks/?search=no-such-work-anywhere')).count).toBe(0);
+  });
+
+  it('shows the page with everything a work carries, in one query per list (the caller check aside)', async () => {
+    const [kid] = (await family(s)).kids as [Kid];
+    const id = await made(s, kid, { title: 'count detail', is_public: true, description: 'with a description' });
+    const mine = (await wall('/api/artworks/', kid)).results.find((w) => w.id === id)!;
+    expect(mine).toMatchObject({
+      title: 'count detail',
+      description: 'with a description',
+      can_edit: true,
+      likes_count: 0,
+      is_public: true,
+    });
+    expect(mine.images_data).toHaveLength(1);
+    expect(mine.member.id).toBe(kid.id);
+  });
+});
+
+describe('the public wall kept by each instance (issue 14)', () => {
+  let other: TestServer;
+  beforeAll(async () => {
+    // A second instance of the app on the same database, as behind a load balancer.
+    other = await startTestServer({ database: s.database, seed: false });
+  });
+  afterAll(() => other.close());
+
+  const viaOther = async (path = '/api/artworks/', kid?: Kid) => {
+    const res = await other.request(path, { token: kid?.access });
+    expect(res.status).toBe(200);
+    return paged(work).parse(res.body);
+  };
+  const run = (query: ReturnType<typeof sql>) => s.database.db.execute(query);
+
+  it('sees a change made through another instance, or straight in the database, on its next request', async () => {
+    const [kid] = (await family(s)).kids as [Kid];
+    const [viewer] = (await family(other)).kids as [Kid];
+    const id = await made(s, kid, { title: 'wall one', is_public: true });
+    // Both instances have read page 1, anonymous and as a child, and keep it.
+    for (let i = 0; i < 2; i += 1) {
+      expect((await wall()).results[0]!.id).toBe(id);
+      expect((await viaOther()).results[0]!.id).toBe(id);
+      expect((await viaOther('/api/artworks/', viewer)).results[0]).toMatchObject({ id, is_liked_by_user: false, can_edit: false });
+    }
+
+    // Liked through the first instance: the count moves on the second.
+    expect((await s.request(`/api/artworks/${id}/like/`, { method: 'POST', token: kid.access })).status).toBe(200);
+    expect((await viaOther()).results[0]).toMatchObject({ id, likes_count: 1, is_liked_by_user: false });
+
+    // The viewer's own like and a share, written by no request at all, show on the viewer's next page.
+    await run(sql`insert into likes (profile_id, artwork_id) values (${viewer.id}, ${id})`);
+    expect((await viaOther('/api/artworks/', viewer)).results[0]).toMatchObject({
+      id,
+      likes_count: 2,
+      is_liked_by_user: true,
+      can_edit: false,
+    });
+    await run(sql`insert into profile_shares (owner_profile_id, target_profile_id) values (${kid.id}, ${viewer.id})`);
+    expect((await viaOther('/api/artworks/', viewer)).results[0]).toMatchObject({ id, can_edit: true });
+    expect((await viaOther()).results[0]).toMatchObject({ id, is_liked_by_user: false, can_edit: false });
+
+    // The owner's name and a category's name.
+    await run(sql`update profiles set username = 'renamed-on-the-side' where id = ${kid.id}`);
+    expect((await viaOther()).results[0]!.member.username).toBe('renamed-on-the-side');
+
+    // Made private through the first instance: gone from the second's next answer, and from its count.
+    const before = (await viaOther()).count;
+    await setPublic(kid, id, false);
+    const after = await viaOther();
+    expect(after.results.map((w) => w.id)).not.toContain(id);
+    expect(after.count).toBe(before - 1);
+    expect((await viaOther('/api/artworks/', viewer)).results.map((w) => w.id)).not.toContain(id);
+
+    // Published again, then deleted straight in the database.
+    await setPublic(kid, id, true);
+    expect((await viaOther()).results[0]!.id).toBe(id);
+    await run(sql`delete from artworks where id = ${id}`);
+    expect((await viaOther()).results.map((w) => w.id)).not.toContain(id);
+    expect((await viaOther()).count).toBe(before - 1);
+  });
+
+  it('keeps a language per page, and tag and category names follow their rows', async () => {
+    const [kid] = (await family(s)).kids as [Kid];
+    const { rows } = (await s.database.db.execute(sql`select id from categories order by id limit 1`)) as unknown as {
+      rows: { id: number }[];
+    };
+    const category = rows[0]!.id;
+    const id = await made(s, kid, { title: 'wall named', is_public: true, category: [category] });
+    const en = (await viaOther('/api/artworks/?language=en')).results[0]!;
+    const ja = (await viaOther('/api/artworks/?language=ja')).results[0]!;
+    expect(en.id).toBe(id);
+    expect(ja.id).toBe(id);
+    await run(sql`update categories set name_en = 'Renamed category', name_ja = '名前を変えた分類' where id = ${category}`);
+    expect((await viaOther('/api/artworks/?language=en')).results[0]!.category?.name).toBe('Renamed category');
+    expect((await viaOther('/api/artworks/?language=ja')).results[0]!.category?.name).toBe('名前を変えた分類');
+  });
+});
+
+describe('a kept page sent as it was written', () => {
+  it('answers the same bytes and headers as a page read afresh, with its own links', async () => {
+    const [kid] = (await family(s)).kids as [Kid];
+    // Five (the free plan's images) beside the demo gallery's and the works above: more than a page.
+    for (let i = 0; i < 5; i += 1) await made(s, kid, { is_public: true, title: `bytes ${i}` });
+    expect((await wall()).count).toBeGreaterThan(12);
+    const path = '/api/artworks/?page=1&language=ja&extra=kept';
+    const fresh = await fetch(`${s.url}${path}`);
+    const kept = await fetch(`${s.url}${path}`);
+    const [a, b] = [await fresh.text(), await kept.text()];
+    expect(b).toBe(a);
+    expect(kept.headers.get('content-type')).toBe(fresh.headers.get('content-type'));
+    expect(kept.headers.get('content-language')).toBe('ja');
+    const body = paged(work).parse(JSON.parse(b));
+    expect(body.next).toBe('/api/artworks/?page=2&language=ja&extra=kept');
+    // Another path to the same page keeps its own links.
+    const other = paged(work).parse(JSON.parse(await (await fetch(`${s.url}/api/artworks?language=ja`)).text()));
+    expect(other.next).toBe('/api/artworks?language=ja&page=2');
+    expect(other.results).toEqual(body.results);
+  });
+});
