@@ -11,6 +11,7 @@ import { asc, inArray, lte, sql } from 'drizzle-orm';
 import type { StorageAdapter } from '../adapters/storage';
 import type { Db, Executor } from '../db/open';
 import { fileDeletions } from '../db/schema';
+import { log } from '../log';
 import { claimAbandonedFiles, removeAbandonedTempDirs } from './pending-files';
 
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
@@ -51,7 +52,7 @@ export async function deleteScheduledFiles(deps: FileDeps, keys: readonly string
   if (done.length > 0) await deps.db.delete(fileDeletions).where(inArray(fileDeletions.key, done));
   const now = deps.clock().getTime();
   for (const { key, error } of failed) {
-    console.error('[files] could not delete, will retry', key, error);
+    log('warn', 'files: could not delete, will retry', { key, error });
     // attempts + 1 and a doubling delay: 1 min, 2 min, ... up to 6 h.
     await deps.db
       .update(fileDeletions)

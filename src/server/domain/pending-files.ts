@@ -28,7 +28,7 @@ import pg from 'pg';
 import type { StorageAdapter } from '../adapters/storage';
 import type { Db, Executor } from '../db/open';
 import { pendingFiles } from '../db/schema';
-import { log } from '../log';
+import { errorFields, log } from '../log';
 import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions';
 
 /** This process's writer id: random, so a restarted process (same host, same pid) is another writer. */
@@ -151,7 +151,7 @@ export async function discardPending(deps: FileDeps, keys: readonly (string | nu
     });
     await deleteScheduledFiles(deps, scheduled);
   } catch (err) {
-    console.error('[files] could not discard pending files; the sweep will', wanted, err);
+    log('error', 'files: could not discard pending files; the sweep will', { keys: wanted, ...errorFields(err) });
   }
 }
 

@@ -10,6 +10,7 @@ import { checkImage, ImageRejected, makeWorkImages, type ImageSource, type WorkI
 import type { StorageAdapter } from '../adapters/storage';
 import type { Db, Executor } from '../db/open';
 import { ValidationError } from '../errors';
+import { errorFields, log } from '../log';
 import { adoptPending, discardPending, putPending } from './pending-files';
 
 interface FileDeps {
@@ -106,6 +107,8 @@ export async function storeSeedImages(storage: StorageAdapter, encoded: WorkImag
 /** Best effort, for the seed's files when the seed fails. */
 export async function removeSeedImages(storage: StorageAdapter, images: Pick<StoredImage, 'displayKey' | 'thumbKey'>[]): Promise<void> {
   await Promise.all(
-    keysOf(images).map((key) => storage.delete(key).catch((err: unknown) => console.error('[seed] could not delete', key, err))),
+    keysOf(images).map((key) =>
+      storage.delete(key).catch((err: unknown) => log('error', 'seed: could not delete', { key, ...errorFields(err) })),
+    ),
   );
 }

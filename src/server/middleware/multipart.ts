@@ -30,6 +30,7 @@ import { openUploadTempDir } from '../domain/pending-files';
 import { claimUpload } from '../domain/uploads';
 import type { AppEnv } from '../env';
 import { ApiError, ValidationError } from '../errors';
+import { errorFields, log } from '../log';
 import { requireAuth } from './auth';
 
 /** No text field of the contract comes near this (a 2000-character comment is at most 8 KB). */
@@ -100,7 +101,11 @@ async function closeAll(parts: FilePart[], destroy: boolean): Promise<void> {
 
 async function removeFiles(paths: readonly string[]): Promise<void> {
   await Promise.all(
-    paths.map((path) => rm(path, { force: true }).catch((err: unknown) => console.error('[upload] could not remove', path, err))),
+    paths.map((path) =>
+      rm(path, { force: true }).catch((err: unknown) =>
+        log('error', 'upload: could not remove a temp file', { path, ...errorFields(err) }),
+      ),
+    ),
   );
 }
 
