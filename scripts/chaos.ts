@@ -25,7 +25,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -39,7 +38,7 @@ import { DEMO_FAMILY, DEMO_PASSWORD, ENGLISH_FAMILY, GALLERY_FAMILY } from '../s
 import { openDatabase, type Database } from '../src/server/db/open';
 import { fileDeletions, pendingFiles, plans, subscriptions, users } from '../src/server/db/schema';
 import { seedDemo } from '../src/server/db/seed';
-import { buildServerIfStale, SERVER_ENTRY } from './lib.mjs';
+import { buildServerIfStale, freePort, SERVER_ENTRY } from './lib.mjs';
 
 const KILLS = Number(process.env.CHAOS_KILLS ?? 20);
 const PG_URL = process.env.CHAOS_DATABASE_URL;
@@ -64,17 +63,6 @@ const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo 
 
 function log(line: string): void {
   process.stdout.write(`[chaos] ${line}\n`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 // ---- the server -------------------------------------------------------------------------------------------------

@@ -14,3 +14,5 @@ export const SERVER_INPUTS: readonly string[];
 export function buildServerIfStale(): Promise<void>;
 /** Runs the compiled server in the foreground, passing SIGTERM and SIGINT on; resolves with its exit code. */
 export function runServer(opts?: SpawnOptions): Promise<number>;
+/** A TCP port that is free on 127.0.0.1 now (the ops scripts start servers on it). */
+export function freePort(): Promise<number>;

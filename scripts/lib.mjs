@@ -1,6 +1,7 @@
 // Helpers shared by the npm scripts: run a command, and tell whether an output is older than its inputs.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 export function run(cmd, args, opts = {}) {
@@ -85,5 +86,17 @@ export function runServer(opts = {}) {
       process.off('SIGINT', forward);
       resolve(code ?? (signal ? 1 : 0));
     });
+  });
+}
+
+/** A TCP port that is free on 127.0.0.1 now (the ops scripts start servers on it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
   });
 }

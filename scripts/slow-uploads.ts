@@ -13,7 +13,6 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -23,7 +22,7 @@ import sharp from 'sharp';
 
 import { openDatabase } from '../src/server/db/open';
 import { hashPassword } from '../src/server/domain/passwords';
-import { buildServerIfStale, SERVER_ENTRY } from './lib.mjs';
+import { buildServerIfStale, freePort, SERVER_ENTRY } from './lib.mjs';
 
 const CONNECTIONS = Number(process.env.SLOW_CONNECTIONS ?? 200);
 const ACCOUNTS = Number(process.env.SLOW_ACCOUNTS ?? 25);
@@ -36,17 +35,6 @@ const PASSWORD = 'Slow2024x';
 const BOUNDARY = 'lm-slow-uploads';
 
 const log = (line: string) => process.stdout.write(`[slow-uploads] ${line}\n`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 const rssMb = (pid: number): number => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
