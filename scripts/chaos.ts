@@ -306,6 +306,23 @@ async function storedKeys(storage: StorageAdapter): Promise<Set<string>> {
   return found;
 }
 
+/**
+ * s3rver writes an object's bytes before its metadata and keeps the bytes of a PUT whose client died mid-body (its
+ * listing then fails with InternalError), which S3 never does: a PUT stores all or nothing. The objects it kept so,
+ * bytes without metadata, are removed before the bucket is compared with the rows; how many is logged.
+ */
+async function dropAbortedS3rverPuts(dir: string): Promise<number> {
+  const files = new Set(await filesUnder(dir));
+  let dropped = 0;
+  for (const file of files) {
+    if (!file.endsWith('._S3rver_object') || files.has(file.replace(/object$/, 'metadata.json'))) continue;
+    await rm(file, { force: true });
+    await rm(file.replace(/object$/, 'object.md5'), { force: true });
+    dropped += 1;
+  }
+  return dropped;
+}
+
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
@@ -503,6 +520,10 @@ async function main(): Promise<void> {
   }
   for (const server of servers) await stopGracefully(server);
 
+  if (s3) {
+    const dropped = await dropAbortedS3rverPuts(join(dataDir, 's3rver'));
+    if (dropped > 0) log(`s3rver kept ${dropped} object(s) of PUTs cut by a kill (bytes without metadata; S3 keeps none): removed`);
+  }
   // The last instance's start-up sweep took what the kills left; its uploads all ended before its graceful stop.
   const { checks, works, files } = await check(dataDir, storage, quota);
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
