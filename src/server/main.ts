@@ -3,10 +3,7 @@
  * Production runs it compiled (`npm run build:server` -> out/server/main.js, vite.server.config.ts; `npm start`);
  * `npm run dev` runs it with tsx. It logs JSON lines (log.ts) and drains its requests on SIGTERM (drain.ts).
  */
-import type { Server } from 'node:http';
 import { join } from 'node:path';
-
-import { serve } from '@hono/node-server';
 
 import { createMailAdapter } from './adapters/mail';
 import type { PaymentProvider } from './adapters/payments';
@@ -27,6 +24,7 @@ import { sweepLocalPayments } from './domain/local-payments';
 import { purgeOldWindows } from './domain/rate-limit';
 import { purgeEndedSessions } from './domain/sessions';
 import { handleWebhook } from './domain/webhooks';
+import { serveApp } from './kept-wall';
 import { errorFields, log, setLogInstance } from './log';
 
 async function main(): Promise<void> {
@@ -84,10 +82,10 @@ async function main(): Promise<void> {
     ]);
   background.run(sweep);
   background.every(5 * 60 * 1000, sweep);
-  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  const server = serveApp(app, deps, { port: config.port }, (port) => {
     const where = `${database.engine}, ${storage.kind} storage; public URL ${config.publicUrl}`;
-    log('info', `Little Museum listening on http://localhost:${info.port} (${where})`);
-  }) as Server;
+    log('info', `Little Museum listening on http://localhost:${port} (${where})`);
+  });
   const drain = drainable(server);
 
   // SIGTERM (an orchestrator, `npm start` passing it on) or SIGINT (Ctrl-C): no new connections; the requests under

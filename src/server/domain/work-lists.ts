@@ -130,15 +130,54 @@ function prepareChecks(deps: AppDeps) {
   };
 }
 
-/** The version now, and the viewer's likes among these works and the owners who share with the viewer. */
-async function checkWall(deps: AppDeps, viewerId: number | null, ids: number[]): Promise<WallCheck> {
+/**
+ * Reads that start after the caller asked, shared by the callers that ask while one is waiting to start: a caller
+ * never gets a read that began before it arrived, so what any instance committed before the request is seen, as if
+ * each request read alone; under load one round trip answers every request that came in during the previous one.
+ */
+export function coalesced<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | undefined;
+  let waiting: Promise<T> | undefined;
+  const start = (): Promise<T> => {
+    const p = read().finally(() => {
+      if (running === p) running = undefined;
+    });
+    running = p;
+    return p;
+  };
+  return () => {
+    if (!running) return start();
+    // One in flight began before this caller: wait for it to end, then share the next one.
+    waiting ??= running.then(
+      () => ((waiting = undefined), start()),
+      () => ((waiting = undefined), start()),
+    );
+    return waiting;
+  };
+}
+
+const versionReads = new WeakMap<AppDeps, () => Promise<string>>();
+
+/** The public wall's version, read after the call (shared with the calls that come in while it waits). */
+export function currentWallVersion(deps: AppDeps): Promise<string> {
+  let read = versionReads.get(deps);
+  if (!read) {
+    const statement = preparedChecks(deps).anonymous;
+    versionReads.set(deps, (read = coalesced(async () => (await statement.execute())[0]!.version)));
+  }
+  return read();
+}
+
+function preparedChecks(deps: AppDeps) {
   let prepared = checks.get(deps);
   if (!prepared) checks.set(deps, (prepared = prepareChecks(deps)));
-  if (viewerId === null) {
-    const [row] = await prepared.anonymous.execute();
-    return { version: row!.version, liked: null, sharing: null };
-  }
-  const [row] = await prepared.child.execute({ viewer: viewerId, ids });
+  return prepared;
+}
+
+/** The version now, and the viewer's likes among these works and the owners who share with the viewer. */
+async function checkWall(deps: AppDeps, viewerId: number | null, ids: number[]): Promise<WallCheck> {
+  if (viewerId === null) return { version: await currentWallVersion(deps), liked: null, sharing: null };
+  const [row] = await preparedChecks(deps).child.execute({ viewer: viewerId, ids });
   return row!;
 }
 
@@ -154,7 +193,7 @@ async function publicWall(
   f: ListFilters,
   viewerId: number | null,
   lang: Language,
-): Promise<{ total: number; works: Work[]; text?: string }> {
+): Promise<{ total: number; works: Work[]; text?: string; version?: string }> {
   const wall = wallOf(deps);
   const key = `${lang}:${f.page}`;
   const kept = wall.get(key);
@@ -165,7 +204,8 @@ async function publicWall(
       kept.works.map((w) => w.id),
     );
     if (now.version === kept.version) {
-      if (viewerId === null) return { total: kept.total, works: kept.works, text: (kept.text ??= JSON.stringify(kept.works)) };
+      if (viewerId === null)
+        return { total: kept.total, works: kept.works, text: (kept.text ??= JSON.stringify(kept.works)), version: kept.version };
       const liked = parsedIds(now.liked);
       const sharing = parsedIds(now.sharing);
       const works = kept.works.map((w) => ({
@@ -210,7 +250,7 @@ async function pageOf(
       // The kept page's JSON as it is, inside the same object JSON.stringify would write.
       const { next, previous } = pageLinks(links, f.page, size, total);
       const text = `{"count":${total},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${wall.text}}`;
-      return new JsonAnswer(text, { count: total, next, previous, results });
+      return new JsonAnswer(text, { count: total, next, previous, results }, wall.version);
     }
   } else {
     const [rows, n] = await Promise.all([pageQuery(deps, condition, f, viewerId, false), countOf(deps, condition, false)]);

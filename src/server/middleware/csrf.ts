@@ -6,7 +6,8 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
-import { getCookie, setCookie } from 'hono/cookie';
+import { getCookie } from 'hono/cookie';
+import { parse, serialize } from 'hono/utils/cookie';
 import { createMiddleware } from 'hono/factory';
 
 import { M } from '@contract/messages';
@@ -39,18 +40,20 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** The Set-Cookie of a new token (also for answers made in front of the app: kept-wall.ts). */
+export function newCsrfCookie(secure: boolean): string {
+  return serialize(CSRF_COOKIE, newToken(), { path: '/', sameSite: 'Lax', httpOnly: false, secure, maxAge: 365 * 24 * 60 * 60 });
+}
+
+/** Whether a Cookie header carries a token (as getCookie reads it). */
+export function hasCsrfCookie(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && Boolean(parse(cookieHeader, CSRF_COOKIE)[CSRF_COOKIE]);
+}
+
 export function csrf(options: { secure: boolean }) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const cookie = getCookie(c, CSRF_COOKIE);
-    if (!cookie) {
-      setCookie(c, CSRF_COOKIE, newToken(), {
-        path: '/',
-        sameSite: 'Lax',
-        httpOnly: false,
-        secure: options.secure,
-        maxAge: 365 * 24 * 60 * 60,
-      });
-    }
+    if (!cookie) c.header('Set-Cookie', newCsrfCookie(options.secure), { append: true });
     if (cookie && !SAFE.has(c.req.method)) {
       const header = c.req.header(CSRF_HEADER) ?? '';
       if (!same(header, cookie)) throw new ApiError(403, M.csrfFailed);

@@ -10,14 +10,36 @@
  * code, a checkout session) as their names: `/api/verify-email/:uid/:token/`. `ms` is the time until the answer's
  * headers (a streamed body may still be on its way); `bytes` is the body's length when it is known beforehand.
  */
+import { randomUUID } from 'node:crypto';
+
 import type { Context, MiddlewareHandler } from 'hono';
-import { requestId } from 'hono/request-id';
 import { matchedRoutes } from 'hono/route';
 
 import { logRequest } from '../log';
 
+declare module 'hono' {
+  interface ContextVariableMap {
+    requestId: string;
+  }
+}
+
 /** A caller's id longer than this (or with other characters than [A-Za-z0-9_=-]) is replaced. */
 export const MAX_REQUEST_ID_LENGTH = 128;
+/** As node:http names it (lower case). */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** The caller's id when it is short and plain, or else a new one (also for answers made in front of the app: kept-wall.ts). */
+export function requestIdFor(given: string | undefined): string {
+  return given && given.length <= MAX_REQUEST_ID_LENGTH && !/[^\w\-=]/.test(given) ? given : randomUUID();
+}
+
+/** hono/request-id's middleware, with the rule above. */
+const withId: MiddlewareHandler = async (c, next) => {
+  const id = requestIdFor(c.req.header(REQUEST_ID_HEADER));
+  c.set('requestId', id);
+  c.header('X-Request-Id', id);
+  await next();
+};
 
 /** Numeric ids (`:id{[0-9]+}`, `:orgId{[0-9]+}`: routes/register.ts) are logged; every other parameter is hidden. */
 const SHOWN_PARAM = /^:(id|\w+Id)(\{|$)/;
@@ -52,7 +74,6 @@ export function loggedPath(c: Context): string {
 }
 
 export function requestLog(options: { enabled: boolean }): MiddlewareHandler {
-  const withId = requestId({ limitLength: MAX_REQUEST_ID_LENGTH });
   if (!options.enabled) return withId;
   return (c, next) => {
     const start = performance.now();

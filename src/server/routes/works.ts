@@ -14,11 +14,13 @@ import { findReplay, parseIdempotencyKey, requestFingerprint } from '../domain/i
 import { setLike } from '../domain/likes';
 import { imageCount } from '../domain/quota';
 import { visibleWork } from '../domain/visibility';
+import { JsonAnswer } from '../domain/lists';
 import { listWorks, type ListKind } from '../domain/work-lists';
 import { workView } from '../domain/work-views';
 import { admitNewWork, createWork, deleteWork, updateWork, type Actor } from '../domain/works';
 import type { ChildAuth } from '../middleware/auth';
 import type { AppEnv } from '../env';
+import { keepWallAnswer } from '../kept-wall';
 import { linksOf } from './list-links';
 import { Reply, type Handlers } from './register';
 import { readWorkForm } from './work-form';
@@ -45,7 +47,13 @@ function list(c: Context<AppEnv>, deps: AppDeps, kind: ListKind, q: ParsedQuery,
 const READ_BEFORE_REFUSING_BYTES = 8 * 1024 * 1024;
 
 export const workHandlers = {
-  publicWorks: async ({ c, deps, auth, query }) => list(c, deps, { kind: 'public' }, query, auth?.profile?.id ?? null),
+  publicWorks: async ({ c, deps, auth, query }) => {
+    const answer = await list(c, deps, { kind: 'public' }, query, auth?.profile?.id ?? null);
+    // An anonymous kept page: the next request for this URL may be answered in front of the app (kept-wall.ts).
+    if (answer instanceof JsonAnswer && answer.version !== undefined && auth === null)
+      keepWallAnswer(deps, c.req.url, answer.version, answer.text);
+    return answer;
+  },
   myWorks: async ({ c, deps, auth, query }) => list(c, deps, { kind: 'my' }, query, auth.profile.id),
   myCollection: async ({ c, deps, auth, query }) => list(c, deps, { kind: 'collection' }, query, auth.profile.id),
   familyGallery: async ({ c, deps, auth, query }) => list(c, deps, { kind: 'family' }, query, auth.profile.id),

@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { paged, work } from '@contract/works';
+import { coalesced } from '../domain/work-lists';
+import { keptAnswersServed } from '../kept-wall';
 import { startTestServer, type TestServer } from './harness';
 import { createWork, family, made, workForm, type Kid } from './works-helpers';
 
@@ -206,6 +208,73 @@ describe('the public wall kept by each instance (issue 14)', () => {
   });
 });
 
+describe('the shared version reads', () => {
+  /** A read that ends when told to; `started` counts the reads begun. */
+  function controlled() {
+    const ends: ((v: number) => void)[] = [];
+    let started = 0;
+    const read = coalesced(
+      () =>
+        new Promise<number>((resolve) => {
+          started += 1;
+          ends.push(resolve);
+        }),
+    );
+    return { read, ends, started: () => started };
+  }
+
+  it('gives every caller a read that began after it asked, one read for all who asked during the last', async () => {
+    const { read, ends, started } = controlled();
+    const first = read();
+    expect(started()).toBe(1);
+    // Three callers arrive while the first read is under way: none of them may have its answer.
+    const late = [read(), read(), read()];
+    expect(started()).toBe(1);
+    ends[0]!(1);
+    expect(await first).toBe(1);
+    await Promise.resolve();
+    // One read began for the three after the first ended.
+    expect(started()).toBe(2);
+    const later = read();
+    ends[1]!(2);
+    expect(await Promise.all(late)).toEqual([2, 2, 2]);
+    // The caller that came during the second read gets a third.
+    await Promise.resolve();
+    expect(started()).toBe(3);
+    ends[2]!(3);
+    expect(await later).toBe(3);
+    // Quiet again: the next caller starts its own at once.
+    read();
+    expect(started()).toBe(4);
+  });
+
+  it('passes a failed read to its callers and goes on reading afterwards', async () => {
+    let n = 0;
+    const read = coalesced(async () => {
+      n += 1;
+      if (n === 1) throw new Error('database down');
+      return n;
+    });
+    const [a, b] = [read(), read()];
+    await expect(a).rejects.toThrow('database down');
+    expect(await b).toBe(2);
+    expect(await read()).toBe(3);
+  });
+
+  it('answers concurrent anonymous pages exactly: a work made private is gone from every page asked for afterwards', async () => {
+    const [kid] = (await family(s)).kids as [Kid];
+    const id = await made(s, kid, { title: 'coalesced', is_public: true });
+    expect((await wall()).results[0]!.id).toBe(id);
+    // A crowd of anonymous requests in flight while the work is made private; every request sent after the change
+    // answered must not show it.
+    const crowd = Array.from({ length: 20 }, () => wall());
+    await setPublic(kid, id, false);
+    const after = await Promise.all(Array.from({ length: 20 }, () => wall()));
+    await Promise.all(crowd);
+    for (const page of after) expect(page.results.map((w) => w.id)).not.toContain(id);
+  });
+});
+
 describe('a kept page sent as it was written', () => {
   it('answers the same bytes and headers as a page read afresh, with its own links', async () => {
     const [kid] = (await family(s)).kids as [Kid];
@@ -225,5 +294,74 @@ describe('a kept page sent as it was written', () => {
     const other = paged(work).parse(JSON.parse(await (await fetch(`${s.url}/api/artworks?language=ja`)).text()));
     expect(other.next).toBe('/api/artworks?language=ja&page=2');
     expect(other.results).toEqual(body.results);
+  });
+});
+
+describe('a kept page answered in front of the app', () => {
+  const path = '/api/artworks/?page=1&language=ja';
+  /** The app's own answer: a header other than a bearer token passes by the kept answers, and is anonymous. */
+  const viaApp = (headers: Record<string, string> = {}) =>
+    fetch(`${s.url}${path}`, { headers: { Authorization: 'Basic eDp4', ...headers } });
+  const viaKept = async (headers: Record<string, string> = {}) => {
+    const before = keptAnswersServed(s.deps);
+    const res = await fetch(`${s.url}${path}`, { headers });
+    expect(keptAnswersServed(s.deps)).toBe(before + 1);
+    return res;
+  };
+  const sameHeaders = (a: Response, b: Response) => {
+    const pick = (r: Response) => {
+      const out: Record<string, string> = {};
+      r.headers.forEach((value, name) => {
+        if (!['x-request-id', 'set-cookie', 'date', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name))
+          out[name] = value;
+      });
+      return out;
+    };
+    expect(pick(a)).toEqual(pick(b));
+  };
+
+  it("gives the app's bytes and headers, with a request id and CSRF cookie of its own, gzipped when asked", async () => {
+    // The app answers twice (read, then kept), and keeps that answer.
+    await fetch(`${s.url}${path}`);
+    await fetch(`${s.url}${path}`);
+    const app = await viaApp();
+    const kept = await viaKept();
+    expect(kept.status).toBe(200);
+    expect(await kept.text()).toBe(await app.text());
+    sameHeaders(kept, app);
+    expect(kept.headers.get('content-language')).toBe('ja');
+    expect(kept.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(kept.headers.get('x-request-id')).not.toBe(app.headers.get('x-request-id'));
+    const cookie = (r: Response) => r.headers.get('set-cookie')!.replace(/^csrftoken=[^;]+/, 'csrftoken=…');
+    expect(cookie(kept)).toBe(cookie(app));
+
+    // A plain request id comes back; another is replaced. A request with the cookie gets no new one.
+    expect((await viaKept({ 'X-Request-Id': 'lb-42_a=' })).headers.get('x-request-id')).toBe('lb-42_a=');
+    expect((await viaKept({ 'X-Request-Id': 'not plain!' })).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await viaKept({ Cookie: 'csrftoken=abc' })).headers.get('set-cookie')).toBeNull();
+
+    // gzip, as compress() gives it.
+    const zipped = await viaKept({ 'Accept-Encoding': 'gzip, deflate, br' });
+    const zippedApp = await viaApp({ 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    sameHeaders(zipped, zippedApp);
+    expect(await zipped.text()).toBe(await zippedApp.text());
+  });
+
+  it('leaves to the app a token, HEAD, other encodings and a page whose version moved', async () => {
+    const [kid] = (await family(s)).kids as [Kid];
+    await fetch(`${s.url}${path}`);
+    await fetch(`${s.url}${path}`);
+    await viaKept();
+    const before = keptAnswersServed(s.deps);
+    expect((await s.request(path, { token: kid.access })).status).toBe(200);
+    expect((await fetch(`${s.url}${path}`, { method: 'HEAD' })).status).toBe(200);
+    // A weighed gzip: compress() still gzips it.
+    expect((await fetch(`${s.url}${path}`, { headers: { 'Accept-Encoding': 'gzip;q=0.5' } })).headers.get('content-encoding')).toBe('gzip');
+    // A new public work moves the version: the app reads the page afresh, and the new work is on it.
+    const id = await made(s, kid, { title: 'moves the version', is_public: true });
+    const after = paged(work).parse(await (await fetch(`${s.url}${path}`)).json());
+    expect(after.results[0]!.id).toBe(id);
+    expect(keptAnswersServed(s.deps)).toBe(before);
   });
 });

@@ -10,7 +10,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 
 import { createMailAdapter } from '../adapters/mail';
@@ -25,6 +24,7 @@ import { openDatabase, type Database } from '../db/open';
 import { seedDemo } from '../db/seed';
 import type { AppDeps } from '../deps';
 import { handleWebhook } from '../domain/webhooks';
+import { serveApp } from '../kept-wall';
 
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
@@ -153,7 +153,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     options.stripe?.network,
   );
   const app = createApp(deps);
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  const server = serveApp(app, deps, { port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
