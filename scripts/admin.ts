@@ -3,6 +3,11 @@
  *
  *   npm run admin -- grant-super-admin <email>
  *   npm run admin -- revoke-super-admin <email>
+ *   npm run admin -- import <zip> <email>
+ *
+ * `import` brings an open archive (the zip of GET /api/account/export/, issue 15) into the existing account with this
+ * e-mail: its children become new profiles with their works and pictures (src/server/domain/archive-import.ts says
+ * what is and is not re-created). Files go to the server's storage (DATA_DIR/media, or S3 with S3_BUCKET).
  *
  * It opens the database the server would (src/server/config.ts: DATABASE_URL's PostgreSQL, else the embedded
  * PGlite in DATA_DIR) and migrates it as the server does. The change holds at once, also for tokens already
@@ -21,6 +26,7 @@ const USAGE = `Usage: npm run admin -- <command>
 Commands:
   grant-super-admin <email>    make the account with this e-mail a super admin
   revoke-super-admin <email>   take the super admin role away from it
+  import <zip> <email>         bring a Little Museum archive (Download everything) into this account
 
 The database is the server's (DATABASE_URL, else DATA_DIR's embedded PGlite: stop the server first).`;
 
@@ -29,8 +35,14 @@ type Command = keyof typeof COMMANDS;
 
 class Failure extends Error {}
 
-function parseArgs(args: string[]): { command: Command; email: string } | 'help' | null {
+type Parsed = { command: Command; email: string } | { command: 'import'; zip: string; email: string };
+
+function parseArgs(args: string[]): Parsed | 'help' | null {
   if (args.length === 1 && ['help', '--help', '-h'].includes(args[0]!)) return 'help';
+  if (args[0] === 'import') {
+    const email = z.email().safeParse(args[2]?.trim().toLowerCase());
+    return args.length === 3 && args[1]!.length > 0 && email.success ? { command: 'import', zip: args[1]!, email: email.data } : null;
+  }
   if (args.length !== 2 || !(args[0]! in COMMANDS)) return null;
   const email = z.email().safeParse(args[1]!.trim().toLowerCase());
   if (!email.success) return null;
@@ -45,6 +57,36 @@ function assertPgliteFree(dataDir: string): void {
       `The database in ${join(dataDir, 'pglite')} is in use: stop the server first (the embedded database allows one process at a time).\n` +
         `If no server is running, the last one did not shut down cleanly: start it and stop it once (Ctrl+C), then try again.`,
     );
+  }
+}
+
+/** `import <zip> <email>`: the archive's import, with the server's database and storage. */
+async function runImport(zip: string, email: string): Promise<string> {
+  const [{ loadConfig }, { openFromConfig }, { createStorage }, { importArchive, ImportError }] = await Promise.all([
+    import('../src/server/config.ts'),
+    import('../src/server/db/open.ts'),
+    import('../src/server/adapters/storage.ts'),
+    import('../src/server/domain/archive-import.ts'),
+  ]);
+  if (!existsSync(zip)) throw new Failure(`No file at ${zip}.`);
+  const config = loadConfig();
+  if (!config.databaseUrl) assertPgliteFree(config.dataDir);
+  const database = openFromConfig(config);
+  try {
+    await database.migrate();
+    const deps = { db: database.db, storage: await createStorage(config), clock: () => new Date() };
+    const summary = await importArchive(deps, zip, email, (line) => console.log(line)).catch((err: unknown) => {
+      throw err instanceof ImportError ? new Failure(`cannot import ${zip}: ${err.message}`) : err;
+    });
+    const lines = [
+      `Imported into ${summary.email}: ${summary.profiles.length} profile(s), ${summary.works} work(s), ${summary.pictures} picture(s).`,
+      ...summary.profiles.map((p) => `  ${p.from} -> ${p.username} (profile ${p.id}): ${p.works} work(s)`),
+      ...(summary.warnings.length ? ['Left out or changed:', ...summary.warnings.map((w) => `  - ${w}`)] : []),
+      'Not re-created by design: likes (their counts stay in the zip), contest entries, organization memberships.',
+    ];
+    return lines.join('\n');
+  } finally {
+    await database.close();
   }
 }
 
@@ -87,7 +129,7 @@ async function main(): Promise<number> {
     return 2;
   }
   try {
-    console.log(await run(parsed.command, parsed.email));
+    console.log(parsed.command === 'import' ? await runImport(parsed.zip, parsed.email) : await run(parsed.command, parsed.email));
     return 0;
   } catch (err) {
     console.error(`admin: ${err instanceof Failure ? err.message : `failed: ${err instanceof Error ? err.message : String(err)}`}`);

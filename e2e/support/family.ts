@@ -63,14 +63,27 @@ export async function newFamily(request: APIRequestContext, username: string): P
  * without a baseURL).
  */
 export async function openAs(page: Page, family: Pick<Family, 'parent' | 'child'>, path = '/my-work', origin = '') {
+  const { parent, child } = family;
+  await openWith(
+    page,
+    { token: parent.access, refreshToken: parent.refresh, child_token: child.access, child_refresh_token: child.refresh },
+    path,
+    origin,
+  );
+}
+
+/** Opens `path` as the parent alone, no child chosen (the parent's own pages, such as /account-info). */
+export async function openAsParent(page: Page, family: Pick<Family, 'parent'>, path = '/account-info', origin = '') {
+  await openWith(page, { token: family.parent.access, refreshToken: family.parent.refresh }, path, origin);
+}
+
+/** The session's localStorage keys (and English), set on a page of the app, then `path`. */
+async function openWith(page: Page, keys: Record<string, string>, path: string, origin: string) {
   await page.goto(`${origin}/terms-and-services`);
-  await page.evaluate((f) => {
-    localStorage.setItem('token', f.parent.access);
-    localStorage.setItem('refreshToken', f.parent.refresh);
-    localStorage.setItem('child_token', f.child.access);
-    localStorage.setItem('child_refresh_token', f.child.refresh);
+  await page.evaluate((k) => {
+    for (const [key, value] of Object.entries(k)) localStorage.setItem(key, value);
     localStorage.setItem('language', 'en');
-  }, family);
+  }, keys);
   await page.goto(`${origin}${path}`);
 }
 

@@ -67,6 +67,26 @@ export function yearsAgo(years: number, from = new Date()): Date {
   return d;
 }
 
+/** Japan's offset from UTC (no daylight saving): the calendar the families' days are counted on. */
+const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/**
+ * A work's `creator_age` and the timeline's age (issue 15): whole years from a YYYY-MM-DD birth date to a moment's
+ * calendar day in Japan (a drawing made at 08:00 in Tokyo on the birthday is of the new age), one less before the
+ * birthday (a 29 February birthday comes on 1 March in common years), never below 0; null without a usable date.
+ * The server's SQL for the counts per age (domain/timeline.ts) counts the same way.
+ */
+export function ageAt(dateOfBirth: string | null | undefined, at: Date | string): number | null {
+  const m = dateOfBirth ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth) : null;
+  const when = new Date((typeof at === 'string' ? Date.parse(at) : at.getTime()) + JAPAN_OFFSET_MS);
+  if (!m || Number.isNaN(when.getTime())) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  let age = when.getUTCFullYear() - y;
+  const month = when.getUTCMonth() + 1;
+  if (month < mo || (month === mo && when.getUTCDate() < d)) age -= 1;
+  return Math.max(0, age);
+}
+
 /** Whole years between a YYYY-MM-DD birth date and `at`. */
 export function ageOn(dob: string, at = new Date()): number {
   const [y, m, d] = dob.split('-').map(Number) as [number, number, number];

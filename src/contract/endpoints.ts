@@ -78,10 +78,12 @@ import {
   consoleSignups,
 } from './classes';
 import { contest, contestFields, contestQuery, submitWorkBody, submitWorkResponse, winnerBody } from './contests';
-import { endpoint, type Endpoint } from './endpoint';
+import { endpoint, ID_MAX, type Endpoint } from './endpoint';
+import { M } from './messages';
 import { advertisement, advertisementQuery, healthResult, inquiryFields } from './site';
 import { BANNER_UPLOAD, CLASS_UPLOAD, CONTEST_UPLOAD, PICTURE_UPLOAD, WORK_UPLOAD } from './uploads';
 import { workFields, workUpdateFields, idName, imageCount, likeResponse, listQuery, paged, work } from './works';
+import { timelinePage } from './timeline';
 
 const json = <S extends z.ZodType>(schema: S) => ({ type: 'json' as const, schema });
 const form = <S extends z.ZodType>(schema: S) => ({ type: 'form' as const, schema });
@@ -91,6 +93,15 @@ const workPage = paged(work);
 const contestPage = paged(contest);
 const classPage = paged(artistClass);
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+/** ?profile={id}: one child of the family (an id as in a path: digits, a positive int4). */
+const exportQuery = z.object({
+  profile: z
+    .string()
+    .regex(/^\d{1,10}$/, M.invalidValue.id)
+    .transform(Number)
+    .pipe(z.number().int().min(1, M.invalidValue.id).max(ID_MAX, M.invalidValue.id))
+    .optional(),
+});
 
 export const ENDPOINTS = {
   // ---- sign-up, login and sessions -----------------------------------------------------------
@@ -198,6 +209,20 @@ export const ENDPOINTS = {
     tag: 'account',
     summary: 'Delete the account, its profiles, works and files',
     ok: ok(messageResponse),
+  }),
+  accountExport: endpoint({
+    method: 'GET',
+    path: '/api/account/export/',
+    access: 'parent',
+    tag: 'account',
+    summary:
+      'The open archive: one zip (application/zip, streamed) of the family, or of one child with ?profile=; X-Archive-Expected-Bytes gives its expected size',
+    query: exportQuery,
+    // The body is a zip, not JSON: a string is what a client reads it as (src/contract/archive.ts describes its files).
+    ok: ok(z.string()),
+    // 404: ?profile names no profile of this family; 409: too large for one zip (export one child at a time).
+    errors: [404, 409],
+    rateLimits: [{ limit: 'exportUser', by: 'user' }],
   }),
   confirmEmail: endpoint({
     method: 'POST',
@@ -429,6 +454,17 @@ export const ENDPOINTS = {
     summary: "One family member's works: all if shared with the child, else the public ones",
     query: listQuery,
     ok: ok(workPage),
+  }),
+  timeline: endpoint({
+    method: 'GET',
+    path: '/api/profiles/{id}/timeline/',
+    access: 'session',
+    tag: 'works',
+    summary: "A child's works by the age they were made at, newest first, with the count of each age (issue 15)",
+    query: pageQuery,
+    ok: ok(timelinePage),
+    // A child token naming another profile is refused (403); another family's profile is not found (404).
+    errors: [403],
   }),
   work: endpoint({
     method: 'GET',

@@ -121,6 +121,10 @@ export const M = {
   csrfFailed: /*i18n*/ { id: 's.csrf_failed', message: 'Security check failed. Please reload the page and try again.' },
   notFound: /*i18n*/ { id: 's.not_found', message: 'Not found.' },
   rateLimited: /*i18n*/ { id: 's.rate_limited', message: 'Too many attempts. Please wait a while and try again.' },
+  archiveTooLarge: /*i18n*/ {
+    id: 's.archive_too_large',
+    message: 'Your family has too many pictures for one download. Please download one child at a time.',
+  },
   uploadBusy: /*i18n*/ {
     id: 's.upload_busy',
     message: 'Other uploads from your family are still being received. Please wait a moment and try again.',

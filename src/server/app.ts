@@ -32,6 +32,7 @@ import { profileHandlers } from './routes/profiles';
 import { publicHandlers } from './routes/public';
 import { registerEndpoints, type Handlers } from './routes/register';
 import { siteHandlers } from './routes/site';
+import { timelineHandlers } from './routes/timeline';
 
 /** One handler per operation of the endpoint table; the type fails to check when one is missing. */
 const HANDLERS = {
@@ -43,6 +44,7 @@ const HANDLERS = {
   ...siteHandlers,
   ...healthHandlers,
   ...workHandlers,
+  ...timelineHandlers,
   ...contestsHandlers,
   ...consoleHandlers,
   ...classesHandlers,

@@ -5,22 +5,12 @@
  */
 import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 
+import { ageAt } from '@contract/accounts';
 import type { Language } from '@contract/limits';
 import type { Work } from '@contract/works';
 import type { Executor } from '../db/open';
 import { artworkImages, artworks, artworkTags, categories, likes, profiles, profileShares, tags, type ArtworkRow } from '../db/schema';
 import type { AppDeps } from '../deps';
-
-/** Whole years from a YYYY-MM-DD birth date to a moment (UTC calendar dates). */
-export function ageAt(dateOfBirth: string | null, at: Date): number | null {
-  const m = dateOfBirth ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth) : null;
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  let age = at.getUTCFullYear() - y;
-  const month = at.getUTCMonth() + 1;
-  if (month < mo || (month === mo && at.getUTCDate() < d)) age -= 1;
-  return Math.max(0, age);
-}
 
 interface ImageCell {
   id: number;

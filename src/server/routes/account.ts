@@ -1,6 +1,7 @@
-/** The parent account: info, changes, deletion, the e-mail change link, and the start-up session check (user/me). */
+/** The parent account: info, changes, deletion, its archive, the e-mail change link, and the start-up session check (user/me). */
 import { M } from '@contract/messages';
 import { accountInfo, confirmEmailChange, deleteAccount, patchAccount } from '../domain/account';
+import { exportArchive } from '../domain/archive-export';
 import { runsAnyOrganization } from '../domain/staff';
 import type { Handlers } from './register';
 
@@ -10,6 +11,19 @@ export const accountHandlers = {
   accountDelete: async ({ deps, auth, t }) => {
     await deleteAccount(deps, auth.user.id);
     return { message: t(M.accountDeleted) };
+  },
+  // The open archive: a zip streamed as the client reads it (domain/archive-export.ts), not a JSON answer.
+  accountExport: async ({ deps, auth, query, lang }) => {
+    const zip = await exportArchive(deps, { userId: auth.user.id, profileId: query.profile ?? null, lang });
+    return new Response(zip.body, {
+      headers: {
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="${zip.filename}"`,
+        'X-Archive-Expected-Bytes': String(zip.expectedBytes),
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
   },
   // Anyone holding the link: it was sent to the new address, which is what it proves.
   confirmEmail: async ({ deps, params, lang, t }) => {

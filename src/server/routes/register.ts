@@ -54,7 +54,7 @@ export class Reply {
 
 export type Handler<E extends Endpoint> = (
   call: Call<E>,
-) => Promise<z.input<E['ok']['schema']> | Reply | JsonAnswer<z.input<E['ok']['schema']>>>;
+) => Promise<z.input<E['ok']['schema']> | Reply | JsonAnswer<z.input<E['ok']['schema']>> | Response>;
 export type Handlers = { [K in OperationId]: Handler<Endpoints[K]> };
 
 /** `/api/artworks/{id}/like/` -> `/api/artworks/:id{[0-9]+}/like` (the app is non-strict: the slash is optional). */
@@ -186,6 +186,8 @@ function route(id: OperationId, e: Endpoint, handler: Handler<Endpoint>, deps: A
       throw err;
     }
     await settle(true);
+    // A finished answer that is not JSON (the open archive's streamed zip): sent as it is.
+    if (answer instanceof Response) return answer;
     if (answer instanceof JsonAnswer) {
       // Already JSON (a kept page): sent as c.json would send its value.
       if (deps.config.validateResponses) checkAnswer(id, e, new Reply(e.ok.status, answer.value));

@@ -25,6 +25,7 @@ const NAMES_A_OBJECT: Partial<Record<OperationId, string>> = {
   profileLogin: "A's first child, by username",
   organization: "the organization A's first child belongs to",
   memberWorks: "A's first child",
+  timeline: "A's first child",
   work: "A's private work",
   workUpdate: "A's private work",
   workDelete: "A's private work",
@@ -43,6 +44,10 @@ const EXCEPTIONS: Partial<Record<Cell, { status: number; why: string }>> = {
   'profileDelete:childB': {
     status: 403,
     why: 'a child token deletes only its own profile: refused before any lookup, so the answer is the same for any other id and reveals nothing',
+  },
+  'timeline:childB': {
+    status: 403,
+    why: 'a child token sees its own timeline only: refused before any lookup, so the answer is the same for any other id',
   },
   'classVideoUrl:childB': {
     status: 403,

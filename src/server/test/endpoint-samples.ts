@@ -432,6 +432,7 @@ export const SAMPLES: Samples = {
   accountInfo: async () => ({}),
   accountInfoUpdate: async () => ({ json: { address: TOKYO } }),
   accountDelete: async () => ({}),
+  accountExport: async () => ({ query: {} }),
   confirmEmail: async (w) => ({ params: await w.emailChangeLink() }),
   me: async () => ({}),
 
@@ -475,6 +476,7 @@ export const SAMPLES: Samples = {
   myCollection: async () => ({ query: page1 }),
   familyGallery: async () => ({ query: page1 }),
   memberWorks: async (w) => ({ params: { id: w.a.kid.id }, query: page1 }),
+  timeline: async (w) => ({ params: { id: w.a.kid.id }, query: page1 }),
   work: async (w) => ({ params: { id: w.a.privateWork } }),
   // Keeps its images (no keep_images) and its title.
   workUpdate: async (w) => ({ params: { id: w.a.privateWork }, fields: { title: w.a.privateTitle, is_public: 'false' }, files: [] }),

@@ -73,6 +73,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/payment-complete', guard: 'login', page: page('src/web/features/billing/pages/payment-complete-page.tsx') },
   { path: '/register-user', guard: 'login', page: page('src/web/features/profiles/pages/register-user-page.tsx') },
   { path: '/add-user', guard: 'login', page: page('src/web/features/profiles/pages/add-user-page.tsx') },
+  // A child's timeline by age (issue 15): a child sees its own, the parent each child's (`?profile={id}`).
+  { path: '/timeline', guard: 'login', page: page('src/web/features/works/pages/timeline-page.tsx') },
   // Only with a child token
   { path: '/user-info', guard: 'child', page: page('src/web/features/profiles/pages/user-info-page.tsx') },
   { path: '/register-work', guard: 'child', page: page('src/web/features/works/pages/register-work-page.tsx') },

@@ -13,10 +13,13 @@ export interface Photo {
   /** 0 to 100 while compressing. */
   progress: number;
   status: 'compressing' | 'ready' | 'error';
+  /** A new photo as it was taken or chosen, before compression: capture straightens its paper from it, again if asked. */
+  original?: File;
 }
 
-export function newPhoto(file: File): Photo {
-  return { key: crypto.randomUUID(), file, existingId: null, progress: 0, status: 'compressing' };
+/** A photo to compress: `file` as taken, or a new version of `original` (its paper straightened). */
+export function newPhoto(file: File, original: File = file): Photo {
+  return { key: crypto.randomUUID(), file, existingId: null, progress: 0, status: 'compressing', original };
 }
 
 export function readyPhoto(file: File, existingId: number | null = null): Photo {

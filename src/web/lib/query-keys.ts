@@ -13,6 +13,8 @@ export const queryKeys = {
   /** Everything about works: lists, details and the image count. The upload queue invalidates it. */
   works: areaKey('works'),
   work: (id: number) => apiKey('work', { params: { id } }),
+  /** A child's timeline (pages of works by age); under `works`, so an upload refreshes it. */
+  timeline: (profileId: number) => apiKey('timeline', { params: { id: profileId } }),
   imageCount: apiKey('imageCount'),
   /** Names come in the request language, so their keys end with it. */
   categories: apiKey('categories'),

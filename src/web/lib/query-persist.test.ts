@@ -196,6 +196,21 @@ describe('what a save keeps', () => {
     expect(list(publicList)).toEqual({ pages: pages(4, 'p').pages.slice(0, 1), pageParams: [1] });
   });
 
+  it("each child's timeline, up to what a gallery keeps (issue 15)", async () => {
+    const hana = queryKeys.timeline(3);
+    const sora = queryKeys.timeline(4);
+    queryClient.setQueryData(hana, pages(pagesKept + 5, 't'));
+    queryClient.setQueryData(sora, pages(2, 's'));
+    await save();
+    expect(storedKeys()).toEqual(keysOf(hana, sora));
+    const kept = (key: QueryKey) =>
+      stored()?.clientState.queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(key))?.state.data as ReturnType<typeof pages>;
+    expect(kept(hana).pages).toEqual(pages(pagesKept + 5, 't').pages.slice(0, pagesKept));
+    expect(kept(sora)).toEqual(pages(2, 's'));
+    await restart();
+    expect(queryClient.getQueryData(sora)).toEqual(pages(2, 's'));
+  });
+
   it('the 30 works opened last, not every work ever opened', async () => {
     for (let id = 1; id <= 40; id++) queryClient.setQueryData(queryKeys.work(id), { id }, { updatedAt: Date.now() + id * 1000 });
     await save();

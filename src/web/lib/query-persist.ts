@@ -5,7 +5,7 @@
  *
  * What is kept: the unfiltered family gallery and my gallery (as many pages as "Save for offline"
  * covers), the public gallery's first page, the 30 works last opened on their own page, the active
- * profile, `me`, the profiles, categories and tags. Never image bytes (those are the SW's /media/ cache) and never mutations.
+ * profile, `me`, the profiles, categories and tags, each child's timeline. Never image bytes (those are the SW's /media/ cache) and never mutations.
  * When it goes: after MAX_AGE_MS, when the buster (app version + contract hash) changes, and when
  * the person using the app changes (see watchSessionOwner and ./wipe-device.ts).
  */
@@ -43,6 +43,9 @@ const PERSISTED_PREFIXES: readonly QueryKey[] = [queryKeys.me, queryKeys.profile
 /** Works opened on their own page (['works', 'work', {id}]): the most recently fetched are kept, up to this many. */
 const WORK_DETAILS_KEPT = 30;
 const WORK_DETAIL: QueryKey = queryKeys.work(0).slice(0, 2);
+/** Each child's timeline (['works', 'timeline', {id}], issue 15): as many pages as a gallery. */
+const TIMELINE: QueryKey = queryKeys.timeline(0).slice(0, 2);
+const TIMELINE_PAGES = Math.ceil(SAVE_OFFLINE_CAP / LIMITS.pageSizeWorks);
 
 function startsWith(key: QueryKey, prefix: QueryKey): boolean {
   return prefix.every((part, i) => key[i] === part);
@@ -64,6 +67,7 @@ function shouldPersist(query: { queryKey: QueryKey; state: { status: string; dat
   return (
     listKind(query.queryKey) !== null ||
     startsWith(query.queryKey, WORK_DETAIL) ||
+    startsWith(query.queryKey, TIMELINE) ||
     PERSISTED_PREFIXES.some((p) => startsWith(query.queryKey, p))
   );
 }
@@ -87,9 +91,10 @@ function serialize(client: PersistedClient): string {
     .map((q) => {
       const state = { ...q.state, status: 'success' as const, error: null, fetchFailureCount: 0, fetchFailureReason: null };
       const kind = listKind(q.queryKey);
+      const timeline = startsWith(q.queryKey, TIMELINE);
       const data = q.state.data as Pages | undefined;
-      if (!kind || !data?.pages) return { ...q, state };
-      const keep = PERSISTED_PAGES[kind] ?? 1;
+      if ((!kind && !timeline) || !data?.pages) return { ...q, state };
+      const keep = kind ? (PERSISTED_PAGES[kind] ?? 1) : TIMELINE_PAGES;
       return { ...q, state: { ...state, data: { pages: data.pages.slice(0, keep), pageParams: data.pageParams.slice(0, keep) } } };
     });
   if (!queries.length) return '';
@@ -127,7 +132,7 @@ export function onRestored(): Promise<void> {
 }
 
 // A restored query must outlive maxAge in memory too, or it is collected before it is used (gcTime ≥ maxAge).
-for (const prefix of [...PERSISTED_PREFIXES, WORK_DETAIL, ...Object.keys(PERSISTED_PAGES).map((op) => ['works', op])]) {
+for (const prefix of [...PERSISTED_PREFIXES, WORK_DETAIL, TIMELINE, ...Object.keys(PERSISTED_PAGES).map((op) => ['works', op])]) {
   queryClient.setQueryDefaults(prefix, { gcTime: MAX_AGE_MS });
 }
 

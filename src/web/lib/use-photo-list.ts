@@ -38,11 +38,11 @@ export function usePhotoList(initial: Photo[], { used, limit }: PhotoAllowance) 
     if (mounted.current) setPhotos((list) => list.map((p) => (p.key === key ? { ...p, ...patch } : p)));
   };
 
-  /** Adds what was taken or chosen; false when nothing was added (a toast says why). */
-  const add = (picked: File[], source: 'camera' | 'library'): boolean => {
+  /** Adds what was taken or chosen: the added photos, or null when nothing was added (a toast says why). */
+  const add = (picked: File[], source: 'camera' | 'library'): Photo[] | null => {
     const files = picked.filter((f) => f.type.startsWith('image/'));
     if (files.length < picked.length) notify.error(t`Only image files can be chosen`);
-    if (!files.length) return false;
+    if (!files.length) return null;
     const refusal =
       source === 'library' && files.length > LIMITS.maxImagesPerWork
         ? t`You can only upload up to 5 images`
@@ -51,16 +51,28 @@ export function usePhotoList(initial: Photo[], { used, limit }: PhotoAllowance) 
           : null;
     if (refusal) {
       notify.error(refusal);
-      return false;
+      return null;
     }
     if (limit !== null && used + newCount + files.length > limit) {
       notify.error(i18n._(M.freePlanLimit.id, { count: used }), 6000);
-      return false;
+      return null;
     }
-    const added = files.map(newPhoto);
+    const added = files.map((file) => newPhoto(file));
     setPhotos((list) => [...list, ...added]);
     void compressAll(added, update);
-    return true;
+    return added;
+  };
+
+  /**
+   * Puts a new version of a new photo in its place (capture: its paper straightened, or the original back), compressed
+   * like an added one. It gets a new key, so the old version's compression, if still running, lands nowhere.
+   */
+  const replace = (key: string, file: File) => {
+    const old = photos.find((p) => p.key === key);
+    if (!old || old.existingId !== null) return;
+    const next = newPhoto(file, old.original ?? old.file);
+    setPhotos((list) => list.map((p) => (p.key === key ? next : p)));
+    void compressAll([next], update);
   };
 
   const remove = (key: string) => setPhotos((list) => list.filter((p) => p.key !== key));
@@ -78,6 +90,7 @@ export function usePhotoList(initial: Photo[], { used, limit }: PhotoAllowance) 
   return {
     photos,
     add,
+    replace,
     remove,
     move,
     freeLimitReached,

@@ -5,13 +5,14 @@ import { useLocation } from 'wouter';
 import { useSession } from '@web/lib/session';
 import { notify } from '@web/lib/toast';
 import { wipeDevice } from '@web/lib/wipe-device';
-import { Avatar } from '@web/ui/avatar';
 import { Button } from '@web/ui/button';
 import { ConfirmDeleteModal } from '@web/ui/confirm-delete-modal';
 import { Loading, PageShell, pageStyles } from '@web/ui/page-shell';
 import { useDeleteAccount } from '../api/delete-account';
 import { useAccountInfo } from '../api/get-account-info';
 import { AccountForm } from '../components/account-form';
+import { DownloadEverything } from '../components/download-everything';
+import { TimelineLinks } from '../components/timeline-links';
 import styles from '../components/account.module.css';
 
 export default function AccountInfoPage() {
@@ -42,15 +43,9 @@ export default function AccountInfoPage() {
           <h2 className={styles.sectionTitle}>
             <Trans>Users</Trans>
           </h2>
-          <ul className={styles.grid}>
-            {info.data.profiles.map((p) => (
-              <li key={p.id} className={styles.cell}>
-                <Avatar username={p.username} src={p.profile_picture} size={40} />
-                <span>{p.username}</span>
-              </li>
-            ))}
-          </ul>
+          <TimelineLinks profiles={info.data.profiles} />
           <AccountForm key={info.data.email} info={info.data} />
+          <DownloadEverything />
           <div className={styles.dangerZone}>
             <Button variant="dangerOutline" block onClick={() => setConfirming(true)}>
               <Trans>Delete Account</Trans>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { z } from 'zod';
@@ -21,6 +21,16 @@ import { PhotoPicker } from '@web/ui/photo-picker';
 import { Switch } from '@web/ui/switch';
 import { TagChips } from '@web/ui/tag-chips';
 import styles from './works.module.css';
+
+// The paper's review, and with it the paper's client and worker (issue 15): loaded with the first photo, and only on the
+// register page (`paper`). Capture is never blocked: when it cannot load (offline before the app was precached), the
+// photos simply stay as taken.
+const PaperReview = lazy(() =>
+  import('./paper-review').catch((error: unknown) => {
+    console.warn('The paper review could not be loaded', error);
+    return { default: () => null };
+  }),
+);
 
 const schema = z.object({ title: workFields.shape.title, description: workFields.shape.description });
 type Input = z.input<typeof schema>;
@@ -43,6 +53,8 @@ export interface WorkFormProps {
   canPublish?: boolean;
   /** Saving needs the server now (editing): offline the button says why instead. Registering queues, so it has none. */
   network?: NetworkAction;
+  /** Capture: each new photo gets its turn to have its paper found and straightened (./paper-review). */
+  paper?: boolean;
 }
 
 /** Photos, title, comments, category, tags and publishing: the register and edit forms. */
@@ -58,6 +70,7 @@ export function WorkForm({
   children,
   canPublish = true,
   network,
+  paper = false,
 }: WorkFormProps) {
   const { t, i18n } = useLingui();
   const categories = useNamedList('categories');
@@ -68,6 +81,8 @@ export function WorkForm({
   const [tags, setTags] = useState<number[]>(initialFields.tags);
   const [isPublic, setIsPublic] = useState(initialFields.is_public);
   const [photoError, setPhotoError] = useState<string | undefined>();
+  /** The new photos waiting for their paper's turn. */
+  const [paperQueue, setPaperQueue] = useState<string[]>([]);
   const { register, handleSubmit, formState } = useForm<Input, unknown, Output>({
     resolver: zodResolver(schema),
     defaultValues: { title: initialFields.title, description: initialFields.description },
@@ -81,7 +96,10 @@ export function WorkForm({
   const { photos, freeLimitReached, canAdd, compressing } = photoList;
 
   const add = (picked: File[], source: 'camera' | 'library') => {
-    if (photoList.add(picked, source)) setPhotoError(undefined);
+    const added = photoList.add(picked, source);
+    if (!added) return;
+    setPhotoError(undefined);
+    if (paper) setPaperQueue((queue) => [...queue, ...added.map((p) => p.key)]);
   };
 
   const sharedAdded = useRef<File[] | undefined>(undefined);
@@ -111,6 +129,11 @@ export function WorkForm({
   return (
     <form onSubmit={submit} noValidate className={styles.form}>
       <PhotoPicker photos={photos} canAdd={canAdd} onAdd={add} onRemove={photoList.remove} onMove={photoList.move} error={photoError} />
+      {paper && photos.some((p) => p.original) && (
+        <Suspense fallback={null}>
+          <PaperReview photos={photos} queue={paperQueue} setQueue={setPaperQueue} onReplace={photoList.replace} />
+        </Suspense>
+      )}
       {freeLimitReached && limit !== null && (
         <Notice>
           {i18n._(M.freePlanLimit.id, { count: used })} <Link href="/plans">{t`Upgrade`}</Link>

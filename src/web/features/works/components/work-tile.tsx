@@ -15,15 +15,17 @@ interface WorkTileProps {
   likes?: 'toggle' | 'static';
   showDescription?: boolean;
   like?: ReturnType<typeof useLikeToggle>;
+  /** false: shown only, not a link to its page. */
+  linked?: boolean;
 }
 
 /** One server work on the wall; clicking it opens /gallery-detail/{id}. */
-export function WorkTile({ work, showAuthor = false, likes = 'static', showDescription = true, like }: WorkTileProps) {
+export function WorkTile({ work, showAuthor = false, likes = 'static', showDescription = true, like, linked = true }: WorkTileProps) {
   const { i18n } = useLingui();
   const first = work.images_data[0];
   return (
     <WorkCard
-      href={`/gallery-detail/${work.id}`}
+      href={linked ? `/gallery-detail/${work.id}` : undefined}
       imageSrc={first ? first.thumbnail_url || first.image_url : null}
       title={work.title}
       date={formatDate(work.created_at, i18n.locale)}

@@ -9,6 +9,7 @@ import { LinkButton } from '@web/ui/button';
 import { OfflineDataNote } from '@web/ui/offline-data-note';
 import { PageShell } from '@web/ui/page-shell';
 import { PendingCard } from '../components/pending-card';
+import { TimelineSwitch } from '../components/timeline-switch';
 import { WorkFiltersBar } from '../components/work-filters';
 import { WorkTile } from '../components/work-tile';
 import { WorksWall } from '../components/works-wall';
@@ -56,6 +57,7 @@ export default function MyWorkPage() {
 
   return (
     <PageShell title={t`My Gallery`} eyebrow={t`Your own museum`}>
+      <TimelineSwitch current="wall" />
       <OfflineDataNote query={works} />
       <WorkFiltersBar value={filters} onSearch={setFilters} />
       <WorksWall

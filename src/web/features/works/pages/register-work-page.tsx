@@ -78,6 +78,7 @@ export default function RegisterWorkPage() {
         submitLabel={editing ? t`Save and upload again` : t`Register`}
         busyLabel={t`Saving…`}
         onSubmit={onSubmit}
+        paper
       />
     </PageShell>
   );

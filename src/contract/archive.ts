@@ -1,0 +1,123 @@
+/**
+ * The open archive (issue 15): what `GET /api/account/export/` writes into its zip and what
+ * `npm run admin -- import <zip> <email>` reads back. Format version 1; a reader of a later version refuses
+ * what it does not know. Everything sits under one folder, `little-museum-YYYY-MM-DD/`:
+ *
+ *   README.txt                         what the archive is and how to open it (plain text, English and Japanese)
+ *   index.html + data.js               a small museum that opens from disk in any browser, with no network
+ *   manifest.json                      `archiveManifest`: the format, its version, when, and the children's files
+ *   account.json                       `archiveAccount`: the account's non-secret data (never a password hash or a token)
+ *   children/<folder>/child.json       `archiveChild`: the profile and every work of one child
+ *   children/<folder>/avatar.webp      the profile picture, if any
+ *   children/<folder>/pictures/…webp   every work's pictures as the server stores them (re-encoded WebP, no metadata)
+ *   children/<folder>/thumbs/…webp     their thumbnails (the offline museum's grid)
+ *
+ * Paths inside the JSON files are relative to the archive's folder, with `/` separators. Dates are ISO 8601 (UTC).
+ */
+import { z } from 'zod';
+
+export const ARCHIVE_FORMAT = 'little-museum-archive';
+export const ARCHIVE_VERSION = 1;
+
+/** `little-museum-2026-11-24`: the zip's name without `.zip`, and the folder inside it. */
+export const archiveName = (date: string) => `little-museum-${date}`;
+
+/** A path inside the archive: relative, `/`-separated, no `..`, no backslash, no NUL. */
+export const archivePath = z
+  .string()
+  .min(1)
+  .max(400)
+  .regex(/^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[^\\\0]+$/);
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const isoTime = z.iso.datetime({ offset: true });
+const names = z.object({ en: z.string().max(200), ja: z.string().max(200) });
+
+export const archiveImage = z.object({
+  /** The display copy (long edge ≤ 2048 px, WebP). */
+  file: archivePath,
+  thumb: archivePath,
+  width: z.number().int().min(1),
+  height: z.number().int().min(1),
+  bytes: z.number().int().min(0),
+});
+
+export const archiveContestEntry = z.object({
+  contest: z.string(),
+  organization: z.string(),
+  entered_at: isoTime,
+  consented_at: isoTime,
+  contest_starts_at: isoTime,
+  contest_ends_at: isoTime,
+  winner: z.boolean(),
+});
+
+export const archiveWork = z.object({
+  /** The id it had in the museum it was exported from (for reference; an import gives new ids). */
+  id: z.number().int(),
+  title: z.string().max(1000),
+  description: z.string().max(100_000),
+  created_at: isoTime,
+  /** The day it was made (UTC), as the museum shows it. */
+  date: isoDate,
+  /** Whole years from the child's date of birth to `created_at`. */
+  age_at_creation: z.number().int().min(0).nullable(),
+  category: names.nullable(),
+  tags: z.array(names).max(100),
+  likes_count: z.number().int().min(0),
+  is_public: z.boolean(),
+  visibility: z.enum(['public', 'private']),
+  images: z.array(archiveImage).max(50),
+  contest_entries: z.array(archiveContestEntry).max(1000),
+});
+
+export const archiveProfile = z.object({
+  id: z.number().int(),
+  username: z.string().min(1).max(150),
+  first_name: z.string().max(300),
+  date_of_birth: isoDate,
+  address: z.string().max(300),
+  is_published: z.boolean(),
+  created_at: isoTime,
+  picture: archivePath.nullable(),
+  organizations: z.array(z.object({ name: z.string() })).max(1000),
+  /** Usernames of the family's profiles this child shares its works with. */
+  shares_with: z.array(z.string()).max(1000),
+});
+
+export const archiveChild = z.object({
+  format: z.literal(ARCHIVE_FORMAT),
+  version: z.number().int().min(1),
+  profile: archiveProfile,
+  works: z.array(archiveWork),
+});
+
+export const archiveAccount = z.object({
+  email: z.string(),
+  first_name: z.string(),
+  address: z.string(),
+  created_at: isoTime,
+});
+
+export const archiveManifest = z.object({
+  format: z.literal(ARCHIVE_FORMAT),
+  version: z.number().int().min(1),
+  exported_at: isoTime,
+  /** The language of index.html and README.txt. */
+  language: z.enum(['en', 'ja']),
+  /** The whole family, or one child (`?profile=`). */
+  scope: z.enum(['family', 'profile']),
+  generator: z.string(),
+  account: archivePath,
+  children: z.array(z.object({ username: z.string(), file: archivePath })).max(1000),
+  counts: z.object({ children: z.number().int(), works: z.number().int(), pictures: z.number().int() }),
+  notes: z.array(z.string()),
+});
+
+export type ArchiveImage = z.infer<typeof archiveImage>;
+export type ArchiveWork = z.infer<typeof archiveWork>;
+export type ArchiveProfile = z.infer<typeof archiveProfile>;
+export type ArchiveChild = z.infer<typeof archiveChild>;
+export type ArchiveAccount = z.infer<typeof archiveAccount>;
+export type ArchiveManifest = z.infer<typeof archiveManifest>;
+export type ArchiveContestEntry = z.infer<typeof archiveContestEntry>;

@@ -1,0 +1,38 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'wouter';
+
+import { Avatar } from '@web/ui/avatar';
+import styles from './timeline-links.module.css';
+
+interface ChildRef {
+  id: number;
+  username: string;
+  profile_picture: string | null;
+}
+
+/** The family's children on the account page: each opens that child's timeline by age (issue 15). */
+export function TimelineLinks({ profiles }: { profiles: readonly ChildRef[] }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <ul className={styles.grid}>
+        {profiles.map((p) => (
+          <li key={p.id}>
+            <Link href={`/timeline?profile=${p.id}`} className={styles.cell} aria-label={t`${p.username}'s timeline`}>
+              <Avatar username={p.username} src={p.profile_picture} size={40} />
+              <span className={styles.name}>{p.username}</span>
+              <span className={styles.go} aria-hidden="true">
+                <Trans>Timeline</Trans>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {profiles.length > 0 && (
+        <p className={styles.hint}>
+          <Trans>Tap a child to see their timeline: every work, by the age it was made at.</Trans>
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// eslint-disable-next-line no-restricted-imports -- the image set's generator is Node code in scripts/, shared with the bench.
+import { PAPER_KINDS, paperImage, paperSet, type PaperImage } from '../../../../scripts/paper-fixtures';
+import { detectPaper } from './detect';
+import { cornerErrors } from './homography';
+import type { Raster } from './types';
+
+async function decode(jpeg: Buffer): Promise<Raster> {
+  const { data, info } = await sharp(jpeg).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+function quantile(values: number[], q: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+}
+
+describe('the paper detector on the project image set', () => {
+  let set: PaperImage[] = [];
+  const results: { kind: string; errors: number[] | null }[] = [];
+  beforeAll(async () => {
+    set = await paperSet(24, 3, { longEdge: 960 });
+    for (const image of set) {
+      const found = detectPaper(await decode(image.jpeg));
+      const diag = Math.hypot(image.width, image.height);
+      results.push({ kind: image.kind, errors: found ? cornerErrors(found, image.corners).map((e) => (e / diag) * 100) : null });
+    }
+  }, 180_000);
+
+  it('finds the corners within the targets: median <= 1.5 %, p90 <= 3 % of the diagonal', () => {
+    // A sheet not found counts as a corner error of 100 %.
+    const errors = results.flatMap((r) => r.errors ?? [100, 100, 100, 100]);
+    expect(errors).toHaveLength(24 * 4);
+    expect(quantile(errors, 0.5)).toBeLessThanOrEqual(1.5);
+    expect(quantile(errors, 0.9)).toBeLessThanOrEqual(3);
+  });
+
+  it('finds the sheet on every kind of table and light', () => {
+    for (const kind of PAPER_KINDS) {
+      const ofKind = results.filter((r) => r.kind === kind);
+      expect(ofKind.length).toBeGreaterThanOrEqual(4);
+      const good = ofKind.filter((r) => r.errors && Math.max(...r.errors) <= 3);
+      expect(good.length, kind).toBeGreaterThanOrEqual(ofKind.length - 1);
+    }
+  });
+});
+
+describe('the paper detector on photos without a whole sheet', () => {
+  it('answers null for a table without paper', async () => {
+    for (const kind of ['wood', 'dark', 'low-contrast'] as const) {
+      const image = await paperImage(41, kind, { noPaper: true, longEdge: 800 });
+      expect(detectPaper(await decode(image.jpeg)), kind).toBeNull();
+    }
+  }, 60_000);
+
+  it('keeps the corners in the photo when the sheet goes out of the frame', async () => {
+    const image = await paperImage(5, 'wood', { longEdge: 960 });
+    // Cut the photo through the sheet's bottom half.
+    const cut = Math.round((image.corners[0][1] + image.corners[3][1]) / 2 + image.height * 0.1);
+    const jpeg = await sharp(image.jpeg).extract({ left: 0, top: 0, width: image.width, height: cut }).jpeg().toBuffer();
+    const raster = await decode(jpeg);
+    const found = detectPaper(raster);
+    if (found) {
+      for (const [x, y] of found) {
+        expect(x).toBeGreaterThanOrEqual(0);
+        expect(y).toBeGreaterThanOrEqual(0);
+        expect(x).toBeLessThanOrEqual(raster.width);
+        expect(y).toBeLessThanOrEqual(raster.height);
+      }
+      // The top corners are still the sheet's.
+      const diag = Math.hypot(raster.width, raster.height);
+      const [tl, tr] = image.corners;
+      const near = (p: [number, number]) => Math.min(...found.map((f) => Math.hypot(f[0] - p[0], f[1] - p[1]))) / diag;
+      expect(near(tl)).toBeLessThan(0.03);
+      expect(near(tr)).toBeLessThan(0.03);
+    }
+  }, 60_000);
+
+  it('answers null for a tiny or flat image', () => {
+    expect(detectPaper({ data: new Uint8Array(8 * 8 * 4), width: 8, height: 8 })).toBeNull();
+    expect(detectPaper({ data: new Uint8Array(64 * 48 * 4).fill(200), width: 64, height: 48 })).toBeNull();
+  });
+});

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+
+import { apply, homography } from './homography';
+import { evenLight, straighten } from './straighten';
+import type { Corners, Point, Raster } from './types';
+
+const RED: [number, number, number] = [210, 40, 40];
+const BLUE: [number, number, number] = [40, 60, 200];
+const GREEN: [number, number, number] = [40, 170, 60];
+
+/** A sheet 300 x 420: white, a red top-left quarter, a blue top-right one, a green bottom-left one. */
+function sheetColour(u: number, v: number): [number, number, number] {
+  const left = u < 150;
+  const top = v < 210;
+  if (top && left) return RED;
+  if (top) return BLUE;
+  if (left) return GREEN;
+  return [245, 245, 245];
+}
+
+/** The sheet put by a homography onto a dark table, 800 x 600. */
+function photo(corners: Corners): Raster {
+  const width = 800;
+  const height = 600;
+  const inv = homography(corners, [
+    [0, 0],
+    [300, 0],
+    [300, 420],
+    [0, 420],
+  ])!;
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const [u, v] = apply(inv, x + 0.5, y + 0.5);
+      const c: [number, number, number] = u >= 0 && v >= 0 && u < 300 && v < 420 ? sheetColour(u, v) : [60, 45, 35];
+      data.set([...c, 255], (y * width + x) * 4);
+    }
+  }
+  return { data, width, height };
+}
+
+function pixel(r: Raster, x: number, y: number): [number, number, number] {
+  const i = (Math.round(y) * r.width + Math.round(x)) * 4;
+  return [r.data[i]!, r.data[i + 1]!, r.data[i + 2]!];
+}
+
+function hue([r, g, b]: [number, number, number]): number {
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const d = max - min || 1;
+  const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return (h * 60 + 360) % 360;
+}
+
+describe('straighten', () => {
+  const corners: Corners = [
+    [250, 60],
+    [520, 90],
+    [560, 560],
+    [200, 530],
+  ];
+
+  it('warps the quad to the sheet: its quarters come out where they were drawn', () => {
+    const out = straighten(photo(corners), corners, { evenLight: false });
+    // Portrait, as the sheet is.
+    expect(out.height).toBeGreaterThan(out.width);
+    const at = (u: number, v: number) => pixel(out, (u / 300) * out.width, (v / 420) * out.height);
+    const close = (a: number[], b: number[]) => a.every((c, i) => Math.abs(c - b[i]!) <= 12);
+    expect(close(at(75, 105), RED)).toBe(true);
+    expect(close(at(225, 105), BLUE)).toBe(true);
+    expect(close(at(75, 315), GREEN)).toBe(true);
+    expect(close(at(225, 315), [245, 245, 245])).toBe(true);
+    // Cropped to the sheet: no table at the corners.
+    for (const [x, y] of [
+      [2, 2],
+      [out.width - 3, out.height - 3],
+    ] as Point[]) {
+      expect(Math.min(...pixel(out, x, y))).toBeGreaterThan(30);
+      expect(close(pixel(out, x, y), [60, 45, 35])).toBe(false);
+    }
+  });
+
+  it('keeps the long edge within the limit', () => {
+    const out = straighten(photo(corners), corners, { maxEdge: 200 });
+    expect(Math.max(out.width, out.height)).toBe(200);
+  });
+});
+
+describe('evenLight', () => {
+  /** A white sheet under a strong gradient and a shadow band, with a red stroke across it. */
+  function shaded(): { raster: Raster; stroke: (y: number) => boolean } {
+    const width = 600;
+    const height = 800;
+    const data = new Uint8ClampedArray(width * height * 4);
+    const stroke = (y: number) => y >= 390 && y < 410;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        let light = 0.55 + 0.45 * (x / width);
+        if (y > 600) light *= 0.8;
+        const c = stroke(y) ? RED : ([240, 236, 228] as const);
+        data.set([c[0] * light, c[1] * light, c[2] * light, 255], (y * width + x) * 4);
+      }
+    }
+    return { raster: { data, width, height }, stroke };
+  }
+
+  it('makes a shaded white sheet near-white and keeps a coloured stroke hue', () => {
+    const { raster } = shaded();
+    const before = pixel(raster, 30, 400);
+    evenLight(raster);
+    for (const [x, y] of [
+      [20, 20],
+      [300, 300],
+      [580, 100],
+      [20, 700],
+      [580, 780],
+      [300, 650],
+    ] as Point[]) {
+      const c = pixel(raster, x, y);
+      expect(Math.min(...c), `${x},${y}: ${c.join(',')}`).toBeGreaterThanOrEqual(235);
+    }
+    for (const x of [30, 300, 570]) {
+      const c = pixel(raster, x, 400);
+      expect(Math.abs(hue(c) - hue(RED) + (hue(c) > 180 ? -360 : 0)), c.join(',')).toBeLessThan(12);
+      // Still a strong red, not washed out.
+      expect(c[0] - Math.max(c[1], c[2])).toBeGreaterThan(120);
+    }
+    // The dark stroke in the shade got brighter, as the paper did.
+    expect(pixel(raster, 30, 400)[0]).toBeGreaterThan(before[0]);
+  });
+});

@@ -1,0 +1,36 @@
+/** A point in pixels: [x, y]. */
+export type Point = [number, number];
+/** The sheet's corners: top-left, top-right, bottom-right, bottom-left (in the photo's pixels after EXIF orientation). */
+export type Corners = [Point, Point, Point, Point];
+
+/** What findPaper answers. `found` false: no sheet was found and `corners` are the whole image's. */
+export interface FoundPaper {
+  corners: Corners;
+  width: number;
+  height: number;
+  found: boolean;
+}
+
+/** An RGBA raster, 4 bytes a pixel, row by row (ImageData's layout; sharp's `.ensureAlpha().raw()`). */
+export interface Raster {
+  data: Uint8ClampedArray | Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** Messages to the worker (paper.worker.ts). */
+export type PaperRequest = { id: number; op: 'find'; photo: Blob } | { id: number; op: 'straighten'; photo: Blob; corners: Corners };
+
+/** The worker's answers. */
+export type PaperResponse =
+  { id: number; ok: true; found: FoundPaper } | { id: number; ok: true; blob: Blob } | { id: number; ok: false; error: string };
+
+/** The whole image as corners. */
+export function wholeImage(width: number, height: number): Corners {
+  return [
+    [0, 0],
+    [width, 0],
+    [width, height],
+    [0, height],
+  ];
+}
