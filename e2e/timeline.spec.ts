@@ -73,6 +73,8 @@ test('a child sees its work under its age on its timeline, and again offline aft
 test("the parent opens each child's timeline from the account page", async ({ page, request }) => {
   const title = 'A whale in the bath';
   const family = await familyWithWork(request, 'nagi', title);
+  const shown = 'A kite on the beach';
+  await createWork(request, family, shown, 1, true);
   const age = ageAt(BIRTH, new Date())!;
 
   // The parent alone, no child chosen: /account-info is the parent's page.
@@ -81,8 +83,14 @@ test("the parent opens each child's timeline from the account page", async ({ pa
   await expect(page).toHaveURL(/\/timeline\?profile=\d+$/);
   await expect(page.getByText(`${family.username}'s years in the museum`)).toBeVisible();
   await expect(year(page, age).getByRole('heading', { name: `Age ${age}`, level: 2 })).toBeVisible();
-  await expect(year(page, age).getByTestId('timeline-count')).toHaveText('1 work');
-  await expect(year(page, age).getByRole('link', { name: title })).toBeVisible();
+  await expect(year(page, age).getByTestId('timeline-count')).toHaveText('2 works');
+  // The child's private work is on the parent's timeline, but a parent token opens public works only: no link.
+  await expect(year(page, age).getByText(title)).toBeVisible();
+  await expect(year(page, age).getByRole('link', { name: title })).toHaveCount(0);
   // The child's view switch is the child's: the parent has none.
   await expect(page.getByRole('navigation', { name: 'View' })).toHaveCount(0);
+  // The public one opens its page.
+  await year(page, age).getByRole('link', { name: shown }).click();
+  await expect(page).toHaveURL(/\/gallery-detail\/\d+$/);
+  await expect(page.getByText(shown).first()).toBeVisible();
 });
