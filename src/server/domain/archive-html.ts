@@ -141,6 +141,8 @@ border:1px solid var(--line);background:var(--paper);color:var(--ink);font:inher
 main{max-width:1200px;margin:0 auto;padding:8px 16px 48px}
 .child{margin:24px 0 8px;display:flex;align-items:center;gap:12px}
 .child img{width:56px;height:56px;border-radius:50%;object-fit:cover;border:3px solid var(--gold);background:var(--wall-deep)}
+.initials{display:inline-flex;flex:none;align-items:center;justify-content:center;border-radius:50%;background:var(--wall-deep);font-weight:700;text-transform:uppercase}
+.child .initials{border:3px solid var(--gold)}
 .child h2{margin:0;font-size:1.4rem}
 .child p{margin:0;color:var(--ink-soft);font-size:.9rem}
 .age{margin:20px 0 10px;font-size:1.1rem;color:var(--ink-soft);display:flex;align-items:baseline;gap:10px}
@@ -236,14 +238,20 @@ const SCRIPT = `
     if (document.getElementById('viewer').hidden) return;
     if (e.key === 'Escape') close(); else if (e.key === 'ArrowLeft') step(-1); else if (e.key === 'ArrowRight') step(1);
   });
-  function avatar(c) { var i = el('img'); i.alt = ''; i.width = 32; i.height = 32; if (c.picture) i.src = c.picture; return i; }
+  // The picture, or the first two letters of the username in a circle, as the app shows a profile without one.
+  function avatar(c, size) {
+    if (c.picture) { var i = el('img'); i.alt = ''; i.width = size; i.height = size; i.src = c.picture; return i; }
+    var s = el('span', 'initials', Array.from(c.username).slice(0, 2).join(''));
+    s.setAttribute('aria-hidden', 'true'); s.style.width = s.style.height = size + 'px'; s.style.fontSize = Math.round(size * 0.4) + 'px';
+    return s;
+  }
   function render(which) {
     wall.textContent = '';
     order = [];
     data.children.forEach(function (c, ci) {
       if (which !== -1 && which !== ci) return;
       var head = el('section', 'child');
-      var img = avatar(c); img.width = 56; img.height = 56;
+      var img = avatar(c, 56);
       var names = el('div');
       names.appendChild(el('h2', null, c.first_name || c.username));
       names.appendChild(el('p', null, count(L.works, c.works.length)));
@@ -280,7 +288,7 @@ const SCRIPT = `
   function tab(text, which, child) {
     var b = el('button', 'tab' + (child ? '' : ' plain'));
     b.type = 'button';
-    if (child) b.appendChild(avatar(child));
+    if (child) b.appendChild(avatar(child, 32));
     b.appendChild(el('span', null, text));
     b.onclick = function () {
       Array.prototype.forEach.call(tabs.children, function (x) { x.setAttribute('aria-pressed', 'false'); });
