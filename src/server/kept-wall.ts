@@ -86,14 +86,15 @@ function encodingFor(accepted: string | undefined): 'gzip' | 'identity' | undefi
 async function answerKept(deps: AppDeps, kept: KeptAnswer, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   const started = performance.now();
   const encoding = encodingFor(req.headers['accept-encoding']);
-  if (encoding === undefined) return false;
+  // Its headers come with the app's next answer to this URL.
+  if (encoding === undefined || !kept.headers) return false;
   let version: string;
   try {
     version = await currentWallVersion(deps);
   } catch {
     return false;
   }
-  if (version !== kept.version || !kept.headers) return false;
+  if (version !== kept.version) return false;
   const id = requestIdFor(req.headers[REQUEST_ID_HEADER] as string | undefined);
   const headers: Record<string, string | string[]> = { ...kept.headers, [REQUEST_ID_HEADER]: id };
   if (!hasCsrfCookie(req.headers.cookie)) headers['set-cookie'] = newCsrfCookie(deps.config.publicUrl.startsWith('https://'));
