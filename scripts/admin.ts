@@ -14,7 +14,7 @@
  * issued (every request reads the account). PGlite is single-process: stop the server first (this refuses while
  * the database is open elsewhere); with PostgreSQL the server may keep running.
  *
- * Exit status: 0 done, 1 failed (no such account, the database in use or unreachable), 2 wrong usage.
+ * Exit status: 0 done, 1 failed (no such account, a bad archive, the database in use or unreachable), 2 wrong usage.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,6 +60,16 @@ function assertPgliteFree(dataDir: string): void {
   }
 }
 
+/** Names from a zip may hold any character: the message stays one line. */
+const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ');
+
+/** The innermost error's message: drizzle wraps the database's error in one that quotes the whole query. */
+function causeOf(err: unknown): string {
+  let at = err;
+  while (at instanceof Error && at.cause instanceof Error) at = at.cause;
+  return at instanceof Error ? at.message : String(at);
+}
+
 /** `import <zip> <email>`: the archive's import, with the server's database and storage. */
 async function runImport(zip: string, email: string): Promise<string> {
   const [{ loadConfig }, { openFromConfig }, { createStorage }, { importArchive, ImportError }] = await Promise.all([
@@ -75,8 +85,11 @@ async function runImport(zip: string, email: string): Promise<string> {
   try {
     await database.migrate();
     const deps = { db: database.db, storage: await createStorage(config), clock: () => new Date() };
+    // One line either way: what is wrong with the archive, or what failed (the database's own words, never the
+    // query it ran). Nothing was written in both cases: the import is one transaction, its files discarded.
     const summary = await importArchive(deps, zip, email, (line) => console.log(line)).catch((err: unknown) => {
-      throw err instanceof ImportError ? new Failure(`cannot import ${zip}: ${err.message}`) : err;
+      if (err instanceof ImportError) throw new Failure(`cannot import ${zip}: ${oneLine(err.message)}`);
+      throw new Failure(`cannot import ${zip}: nothing was imported (${oneLine(causeOf(err))})`);
     });
     const lines = [
       `Imported into ${summary.email}: ${summary.profiles.length} profile(s), ${summary.works} work(s), ${summary.pictures} picture(s).`,

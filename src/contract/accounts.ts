@@ -68,7 +68,7 @@ export function yearsAgo(years: number, from = new Date()): Date {
 }
 
 /** Japan's offset from UTC (no daylight saving): the calendar the families' days are counted on. */
-const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000;
+export const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 /**
  * A work's `creator_age` and the timeline's age (issue 15): whole years from a YYYY-MM-DD birth date to a moment's

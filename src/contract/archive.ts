@@ -16,6 +16,11 @@
  */
 import { z } from 'zod';
 
+import { address, dateOfBirth, isRealDate, JAPAN_OFFSET_MS, registerProfileFields, username } from './accounts';
+import { LIMITS } from './limits';
+import { M } from './messages';
+import { workFields } from './works';
+
 export const ARCHIVE_FORMAT = 'little-museum-archive';
 export const ARCHIVE_VERSION = 1;
 
@@ -29,9 +34,25 @@ export const archivePath = z
   .max(400)
   .regex(/^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[^\\\0]+$/);
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const isoTime = z.iso.datetime({ offset: true });
+/**
+ * What the archive's import accepts (issue 27) is what the API accepts: the same zod pieces for what becomes rows
+ * (username, first name, address, date of birth, title, description), and what the API's validator adds for every
+ * text (middleware/validate.ts): no NUL, which PostgreSQL's text cannot hold. The exporting museum's clock may run a
+ * little ahead of the importing one's; anything later than this allowance is not a past event but a made-up date.
+ */
+export const ARCHIVE_CLOCK_SKEW_MS = 60 * 60 * 1000;
+
+const noNul = (s: string) => !s.includes('\u0000');
+const withoutNul = <T extends z.ZodType<string>>(schema: T) => schema.refine(noNul, 'holds a NUL character');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isRealDate, 'is not a day of the calendar');
+/** An ISO time with its offset, and not in the future (beyond the clock-skew allowance). */
+const isoTime = z.iso
+  .datetime({ offset: true })
+  .refine((s) => Date.parse(s) <= Date.now() + ARCHIVE_CLOCK_SKEW_MS, { error: 'is in the future', abort: true });
 const names = z.object({ en: z.string().max(200), ja: z.string().max(200) });
+
+/** The calendar day (YYYY-MM-DD) of a moment in Japan, where the families' days are counted (accounts.ts, ageAt). */
+export const japanDay = (at: string): string => new Date(Date.parse(at) + JAPAN_OFFSET_MS).toISOString().slice(0, 10);
 
 export const archiveImage = z.object({
   /** The display copy (long edge ≤ 2048 px, WebP). */
@@ -55,8 +76,8 @@ export const archiveContestEntry = z.object({
 export const archiveWork = z.object({
   /** The id it had in the museum it was exported from (for reference; an import gives new ids). */
   id: z.number().int(),
-  title: z.string().max(1000),
-  description: z.string().max(100_000),
+  title: withoutNul(workFields.shape.title),
+  description: withoutNul(workFields.shape.description),
   created_at: isoTime,
   /** The day it was made (UTC), as the museum shows it. */
   date: isoDate,
@@ -67,16 +88,17 @@ export const archiveWork = z.object({
   likes_count: z.number().int().min(0),
   is_public: z.boolean(),
   visibility: z.enum(['public', 'private']),
-  images: z.array(archiveImage).max(50),
+  /** One to five pictures, as a work of the API has. */
+  images: z.array(archiveImage).min(1).max(LIMITS.maxImagesPerWork),
   contest_entries: z.array(archiveContestEntry).max(1000),
 });
 
 export const archiveProfile = z.object({
   id: z.number().int(),
-  username: z.string().min(1).max(150),
-  first_name: z.string().max(300),
-  date_of_birth: isoDate,
-  address: z.string().max(300),
+  username,
+  first_name: withoutNul(registerProfileFields.shape.first_name),
+  date_of_birth: dateOfBirth(M.dobRequired.id),
+  address,
   is_published: z.boolean(),
   created_at: isoTime,
   picture: archivePath.nullable(),
@@ -85,12 +107,22 @@ export const archiveProfile = z.object({
   shares_with: z.array(z.string()).max(1000),
 });
 
-export const archiveChild = z.object({
-  format: z.literal(ARCHIVE_FORMAT),
-  version: z.number().int().min(1),
-  profile: archiveProfile,
-  works: z.array(archiveWork),
-});
+export const archiveChild = z
+  .object({
+    format: z.literal(ARCHIVE_FORMAT),
+    version: z.number().int().min(1),
+    profile: archiveProfile,
+    works: z.array(archiveWork),
+  })
+  .superRefine((child, ctx) => {
+    // A work is made by a child that is born: on its day in Japan or later (the API's ages are counted so, and are
+    // never negative).
+    for (const [i, work] of child.works.entries()) {
+      if (japanDay(work.created_at) < child.profile.date_of_birth) {
+        ctx.addIssue({ code: 'custom', path: ['works', i, 'created_at'], message: `is before the date of birth ${child.profile.date_of_birth}` });
+      }
+    }
+  });
 
 export const archiveAccount = z.object({
   email: z.string(),
@@ -109,7 +141,10 @@ export const archiveManifest = z.object({
   scope: z.enum(['family', 'profile']),
   generator: z.string(),
   account: archivePath,
-  children: z.array(z.object({ username: z.string(), file: archivePath })).max(1000),
+  children: z
+    .array(z.object({ username: z.string(), file: archivePath }))
+    .max(1000)
+    .refine((list) => new Set(list.map((c) => c.file)).size === list.length, 'lists a child file more than once'),
   counts: z.object({ children: z.number().int(), works: z.number().int(), pictures: z.number().int() }),
   notes: z.array(z.string()),
 });

@@ -4,11 +4,31 @@
  * descriptors), so a reader must go by the central directory at the end, as this one does. Stored and deflated
  * entries; no ZIP64, encryption or multi-disk archives (the export writes none of them). Every problem is a
  * ZipError whose message says what is wrong with the file.
+ *
+ * A zip is a list of claims, and a hostile one lies (issue 27): it lists one entry under many names, lets entries
+ * overlap so that one deflated stream is read many times, or declares small sizes for data that inflates far
+ * larger. So the directory is checked before anything is inflated (each name once, entries that do not overlap, each
+ * declared size and their sum within ARCHIVE_BOUNDS), and inflating stops at the declared size.
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { crc32, inflateRawSync } from 'node:zlib';
 
 export class ZipError extends Error {}
+
+/**
+ * What one archive may expand to. The export's pictures are stored (not deflated), so an archive's expanded size is
+ * about its own size: a family of 2,000 works is a zip of about 476 MB. 4 GiB is also the most a zip without ZIP64
+ * can address. The largest file read whole is a child.json: 64 MiB is about 60,000 works of one child, and parsing
+ * and checking it stays well within a 1 GB heap; a picture is read up to an upload's size (LIMITS.maxUploadBytes).
+ */
+export const ARCHIVE_BOUNDS = {
+  /** The sum of every entry's declared size. */
+  totalBytes: 4 * 1024 * 1024 * 1024,
+  /** Any one entry (index.html's data.js, the largest file the import does not read, is smaller than its JSON). */
+  entryBytes: 64 * 1024 * 1024,
+  /** manifest.json, one child.json. */
+  jsonBytes: 64 * 1024 * 1024,
+} as const;
 
 export interface ZipEntry {
   name: string;
@@ -17,6 +37,8 @@ export interface ZipEntry {
   compressedSize: number;
   size: number;
   offset: number;
+  /** Where the next entry (or the directory) starts: this entry's data must end before. */
+  end: number;
 }
 
 const EOCD = 0x06054b50;
@@ -53,6 +75,7 @@ export class ZipReader {
     await this.file.read(local, 0, 30, entry.offset);
     if (local.readUInt32LE(0) !== LOCAL) throw new ZipError(`${name}: broken local header`);
     const start = entry.offset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
+    if (start + entry.compressedSize > entry.end) throw new ZipError(`${name}: overlaps the next entry of the zip`);
     const raw = Buffer.alloc(entry.compressedSize);
     const { bytesRead } = await this.file.read(raw, 0, entry.compressedSize, start);
     if (bytesRead !== entry.compressedSize) throw new ZipError(`${name}: the zip is cut short`);
@@ -60,9 +83,10 @@ export class ZipReader {
     if (entry.method === 0) data = raw;
     else if (entry.method === 8) {
       try {
-        data = inflateRawSync(raw, { maxOutputLength: Math.max(1, max) });
+        // Never more than the declared size, which the directory's checks bounded: the header can lie.
+        data = inflateRawSync(raw, { maxOutputLength: Math.max(1, entry.size) });
       } catch {
-        throw new ZipError(`${name}: cannot be decompressed (damaged, or larger than ${max} bytes)`);
+        throw new ZipError(`${name}: cannot be decompressed (damaged, or larger than the ${entry.size} bytes it declares)`);
       }
     } else throw new ZipError(`${name}: compression method ${entry.method} is not supported (only stored and deflate)`);
     if (data.length !== entry.size || crc32(data) >>> 0 !== entry.crc) throw new ZipError(`${name}: damaged (its checksum does not match)`);
@@ -98,6 +122,8 @@ async function centralDirectory(file: FileHandle): Promise<Map<string, ZipEntry>
   const cd = Buffer.alloc(cdSize);
   await file.read(cd, 0, cdSize, cdOffset);
   const entries = new Map<string, ZipEntry>();
+  const spans: { name: string; offset: number; least: number }[] = [];
+  let total = 0;
   let p = 0;
   for (let i = 0; i < count; i++) {
     if (p + 46 > cd.length || cd.readUInt32LE(p) !== CENTRAL) throw new ZipError('broken central directory');
@@ -114,10 +140,27 @@ async function centralDirectory(file: FileHandle): Promise<Map<string, ZipEntry>
       compressedSize: cd.readUInt32LE(p + 20),
       size: cd.readUInt32LE(p + 24),
       offset: cd.readUInt32LE(p + 42),
+      end: cdOffset,
     };
-    if (entry.offset + 30 > size) throw new ZipError(`${name}: points past the end of the zip`);
+    if (entries.has(name)) throw new ZipError(`${name} is listed more than once in the zip's directory`);
+    if (entry.offset + 30 > cdOffset) throw new ZipError(`${name}: points past the zip's entries`);
+    if (entry.size > ARCHIVE_BOUNDS.entryBytes) {
+      throw new ZipError(`${name} is too large (${entry.size} bytes; an archive's file may have ${ARCHIVE_BOUNDS.entryBytes} at most)`);
+    }
+    if (entry.method === 0 && entry.compressedSize !== entry.size) throw new ZipError(`${name}: damaged (its sizes do not match)`);
+    total += entry.size;
+    if (total > ARCHIVE_BOUNDS.totalBytes) throw new ZipError(`the zip expands to more than ${ARCHIVE_BOUNDS.totalBytes} bytes`);
     entries.set(name, entry);
+    // The least room the entry takes: its local header with the same name, and its data.
+    spans.push({ name, offset: entry.offset, least: 30 + nameLength + entry.compressedSize });
     p += 46 + nameLength + extraLength + commentLength;
+  }
+  // Entries one after the other, none inside another: each byte of data belongs to one entry, read once.
+  spans.sort((a, b) => a.offset - b.offset);
+  for (const [i, s] of spans.entries()) {
+    const next = spans[i + 1]?.offset ?? cdOffset;
+    if (s.offset + s.least > next) throw new ZipError(`${s.name} overlaps another entry of the zip`);
+    entries.get(s.name)!.end = next;
   }
   return entries;
 }
