@@ -61,7 +61,7 @@ function assertPgliteFree(dataDir: string): void {
 }
 
 /** Names from a zip may hold any character: the message stays one line. */
-const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ');
+const oneLine = (text: string) => [...text].map((ch) => (ch < ' ' || ch === '\u007f' ? ' ' : ch)).join('');
 
 /** The innermost error's message: drizzle wraps the database's error in one that quotes the whole query. */
 function causeOf(err: unknown): string {

@@ -44,11 +44,13 @@ export const ARCHIVE_CLOCK_SKEW_MS = 60 * 60 * 1000;
 
 const noNul = (s: string) => !s.includes('\u0000');
 const withoutNul = <T extends z.ZodType<string>>(schema: T) => schema.refine(noNul, 'holds a NUL character');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isRealDate, 'is not a day of the calendar');
-/** An ISO time with its offset, and not in the future (beyond the clock-skew allowance). */
-const isoTime = z.iso
-  .datetime({ offset: true })
-  .refine((s) => Date.parse(s) <= Date.now() + ARCHIVE_CLOCK_SKEW_MS, { error: 'is in the future', abort: true });
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine(isRealDate, 'is not a day of the calendar');
+const isoTime = z.iso.datetime({ offset: true });
+/** A moment that has happened: not in the future beyond the clock-skew allowance (a contest may end later). */
+const pastTime = isoTime.refine((s) => !(Date.parse(s) > Date.now() + ARCHIVE_CLOCK_SKEW_MS), 'is in the future');
 const names = z.object({ en: z.string().max(200), ja: z.string().max(200) });
 
 /** The calendar day (YYYY-MM-DD) of a moment in Japan, where the families' days are counted (accounts.ts, ageAt). */
@@ -66,8 +68,8 @@ export const archiveImage = z.object({
 export const archiveContestEntry = z.object({
   contest: z.string(),
   organization: z.string(),
-  entered_at: isoTime,
-  consented_at: isoTime,
+  entered_at: pastTime,
+  consented_at: pastTime,
   contest_starts_at: isoTime,
   contest_ends_at: isoTime,
   winner: z.boolean(),
@@ -78,7 +80,7 @@ export const archiveWork = z.object({
   id: z.number().int(),
   title: withoutNul(workFields.shape.title),
   description: withoutNul(workFields.shape.description),
-  created_at: isoTime,
+  created_at: pastTime,
   /** The day it was made (UTC), as the museum shows it. */
   date: isoDate,
   /** Whole years from the child's date of birth to `created_at`. */
@@ -100,7 +102,7 @@ export const archiveProfile = z.object({
   date_of_birth: dateOfBirth(M.dobRequired.id),
   address,
   is_published: z.boolean(),
-  created_at: isoTime,
+  created_at: pastTime,
   picture: archivePath.nullable(),
   organizations: z.array(z.object({ name: z.string() })).max(1000),
   /** Usernames of the family's profiles this child shares its works with. */
@@ -119,7 +121,11 @@ export const archiveChild = z
     // never negative).
     for (const [i, work] of child.works.entries()) {
       if (japanDay(work.created_at) < child.profile.date_of_birth) {
-        ctx.addIssue({ code: 'custom', path: ['works', i, 'created_at'], message: `is before the date of birth ${child.profile.date_of_birth}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['works', i, 'created_at'],
+          message: `is before the date of birth ${child.profile.date_of_birth}`,
+        });
       }
     }
   });
@@ -134,7 +140,7 @@ export const archiveAccount = z.object({
 export const archiveManifest = z.object({
   format: z.literal(ARCHIVE_FORMAT),
   version: z.number().int().min(1),
-  exported_at: isoTime,
+  exported_at: pastTime,
   /** The language of index.html and README.txt. */
   language: z.enum(['en', 'ja']),
   /** The whole family, or one child (`?profile=`). */

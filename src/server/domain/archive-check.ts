@@ -73,7 +73,8 @@ async function readJson(zip: ZipReader, name: string): Promise<unknown> {
 /** One child's file, read and checked (the check pass and the write pass read it the same way). */
 export async function readChild(zip: ZipReader, name: string): Promise<ArchiveChild> {
   const raw = (await readJson(zip, name)) as { version?: unknown };
-  if (typeof raw?.version === 'number' && raw.version > ARCHIVE_VERSION) throw new ImportError(`${name} is of format version ${raw.version}`);
+  if (typeof raw?.version === 'number' && raw.version > ARCHIVE_VERSION)
+    throw new ImportError(`${name} is of format version ${raw.version}`);
   const child = archiveChild.safeParse(raw);
   if (!child.success) throw new ImportError(`${name} is not a Little Museum child file: ${issues(child.error)}`);
   return child.data;
@@ -92,18 +93,19 @@ export async function catalogs(deps: Pick<AppDeps, 'db'>): Promise<Catalogs> {
   return { category: byName(await deps.db.select().from(categories)), tag: byName(await deps.db.select().from(tags)) };
 }
 
-export const lookup = (map: Map<string, number>, n: { en: string; ja: string }) =>
-  map.get(`en:${n.en}`) ?? map.get(`ja:${n.ja}`) ?? null;
+export const lookup = (map: Map<string, number>, n: { en: string; ja: string }) => map.get(`en:${n.en}`) ?? map.get(`ja:${n.ja}`) ?? null;
 
 /** A picture's bytes from the zip (at most an upload's size). */
-export const readPicture = (zip: ZipReader, root: string, file: string) => fromZip(() => zip.read(inRoot(root, file), LIMITS.maxUploadBytes));
+export const readPicture = (zip: ZipReader, root: string, file: string) =>
+  fromZip(() => zip.read(inRoot(root, file), LIMITS.maxUploadBytes));
 
 /** Refuses a picture that is not one this museum takes in, from its header. */
 async function checkPicture(zip: ZipReader, root: string, file: string, where: string): Promise<void> {
   try {
     await checkImage(await readPicture(zip, root, file));
   } catch (err) {
-    if (err instanceof ImageRejected) throw new ImportError(`${where}: picture ${file} is not an image this museum accepts (${english(err.messageId)})`);
+    if (err instanceof ImageRejected)
+      throw new ImportError(`${where}: picture ${file} is not an image this museum accepts (${english(err.messageId)})`);
     throw err;
   }
 }
@@ -145,7 +147,8 @@ export async function checkArchive(zip: ZipReader, refs: Catalogs): Promise<Chec
     if (!zip.entries.has(name)) throw new ImportError(`${listed.file} (listed in manifest.json) is not in the zip`);
     const child = await readChild(zip, name);
     const p = child.profile;
-    if (usernames.has(p.username.toLowerCase())) throw new ImportError(`${listed.file}: the username ${p.username} is in the archive more than once`);
+    if (usernames.has(p.username.toLowerCase()))
+      throw new ImportError(`${listed.file}: the username ${p.username} is in the archive more than once`);
     usernames.add(p.username.toLowerCase());
     if (p.picture) {
       once(p.picture, p.username);

@@ -80,7 +80,8 @@ async function encoded<T>(work: () => Promise<T>, what: string): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof ValidationError || err instanceof ImageRejected) throw new ImportError(`${what} is not an image this museum accepts`);
+    if (err instanceof ValidationError || err instanceof ImageRejected)
+      throw new ImportError(`${what} is not an image this museum accepts`);
     throw err;
   }
 }
@@ -93,7 +94,10 @@ async function putFiles(deps: ImportDeps, zip: ZipReader, checked: CheckedArchiv
     const p = child.profile;
     let avatar: string | null = null;
     if (p.picture) {
-      const bytes = await encoded(async () => makeAvatar(await readPicture(zip, checked.root, p.picture!)), `${p.username}: picture ${p.picture}`);
+      const bytes = await encoded(
+        async () => makeAvatar(await readPicture(zip, checked.root, p.picture!)),
+        `${p.username}: picture ${p.picture}`,
+      );
       avatar = `avatars/${randomBytes(16).toString('hex')}.webp`;
       keys.push(avatar);
       await putPending(deps, [{ key: avatar, bytes, contentType: 'image/webp' }]);

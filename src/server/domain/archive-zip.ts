@@ -18,8 +18,9 @@ export class ZipError extends Error {}
 /**
  * What one archive may expand to. The export's pictures are stored (not deflated), so an archive's expanded size is
  * about its own size: a family of 2,000 works is a zip of about 476 MB. 4 GiB is also the most a zip without ZIP64
- * can address. The largest file read whole is a child.json: 64 MiB is about 60,000 works of one child, and parsing
- * and checking it stays well within a 1 GB heap; a picture is read up to an upload's size (LIMITS.maxUploadBytes).
+ * can address. The largest file read whole is a child.json: 64 MiB is some 50,000 works of one child with long
+ * descriptions, and parsing and checking one that size peaks at about 750 MB of memory (the process's resident size,
+ * measured with --max-old-space-size=1024); a picture is read up to an upload's size (LIMITS.maxUploadBytes).
  */
 export const ARCHIVE_BOUNDS = {
   /** The sum of every entry's declared size. */

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { RATE_LIMITS } from '@contract/rate-limits';
-import { artworks, users } from '../db/schema';
+import { artworks, profiles, users } from '../db/schema';
 import { contestRow, entryRow, organization } from './contests-helpers';
 import { download, readArchive, type Archive } from './export-helpers';
 import { childSession, startTestServer, type TestServer } from './harness';
@@ -248,10 +248,12 @@ describe('one child, and who may export', () => {
       .update(artworks)
       .set({ createdAt: new Date('1975-06-01T09:00:00Z') })
       .where(eq(artworks.id, id));
+    // Born before it: an archive with a work older than its child is refused on import (issue 27).
+    await s.deps.db.update(profiles).set({ dateOfBirth: '1970-02-01' }).where(eq(profiles.id, kin.kids[0]!.id));
     const res = await download(s, kin.parent);
     expect(res.status).toBe(200);
     const old = readArchive(res.bytes);
-    expect(old.children[0]!.works[0]).toMatchObject({ date: '1975-06-01', title: 'Line\u2028separator', age_at_creation: 0 });
+    expect(old.children[0]!.works[0]).toMatchObject({ date: '1975-06-01', title: 'Line\u2028separator', age_at_creation: 5 });
     expect(old.text('data.js')).not.toContain('\u2028');
     expect(old.text('data.js')).toContain('Line\\u2028separator');
   });
