@@ -13,6 +13,7 @@ import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 
 import { sql } from 'drizzle-orm';
 import { strToU8, unzipSync, zipSync } from 'fflate';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ArchiveChild } from '@contract/archive';
@@ -290,9 +291,16 @@ describe('a bad archive changes nothing: one clear line, exit 1', () => {
     { timeout: 120_000 },
     async () => {
       const last = first.children.at(-1)!.works.at(-1)!.images.at(-1)!.file;
+      // A PNG whose header (type, size) is whole and whose pixel data stops early: only decoding finds it out, in
+      // the pass that has already put every earlier picture as a pending file.
+      const noise = Buffer.alloc(300 * 200 * 3).map((_, i) => (i * 7919) % 251);
+      const png = await sharp(noise, { raw: { width: 300, height: 200, channels: 3 } })
+        .png()
+        .toBuffer();
       await refused(
-        changed((f) => (f[at(last)] = f[at(last)]!.slice(0, Math.floor(f[at(last)]!.length / 2)))),
-        new RegExp(`${last.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not an image`),
+        changed((f) => (f[at(last)] = png.subarray(0, Math.floor(png.length * 0.6)))),
+        // The decoding pass's message (the header check's adds the reason in parentheses).
+        new RegExp(`${last.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not an image this museum accepts$`),
       );
     },
   );
@@ -320,6 +328,21 @@ describe('a bad archive changes nothing: one clear line, exit 1', () => {
         { name, local: n },
       ]),
       /more than once|twice|duplicate/,
+    );
+  });
+
+  it('one child file under three names whose entries overlap', { timeout: 120_000 }, async () => {
+    const files = unzipSync(original);
+    const name = at(first.manifest.children[0]!.file);
+    const data = files[name]!;
+    delete files[name];
+    const manifest = json(files[at('manifest.json')]!) as { children: { username: string; file: string }[] };
+    const names = ['children/a/child.json', 'children/b/child.json', 'children/c/child.json'];
+    manifest.children = names.map((file, i) => ({ username: `copy${i}`, file }));
+    files[at('manifest.json')] = strToU8(JSON.stringify(manifest));
+    await refused(
+      craftFrom(files, [stored(at(names[0]!), data)], (n) => names.map((file) => ({ name: at(file), local: n }))),
+      /overlaps another entry/,
     );
   });
 
