@@ -322,7 +322,7 @@ const privacy: LegalDocument = {
         },
         "The pictures of private works are served at long addresses that cannot be guessed. Anyone who has such an address can open the picture, though, so please don't pass picture addresses on to others.",
         {
-          note: "Pictures someone has already seen: a browser that has shown a public work's picture may keep its copy for up to one hour, and shows it from there without asking us. So after a work is made private or deleted, such a copy can stay on that person's device for up to an hour, although the picture's address no longer works. A picture that someone saved or took a screenshot of stays with them, and we cannot remove it. Your own phone keeps the pictures you looked at for offline viewing, as described under \"What is kept on your phone\".",
+          note: "Pictures someone has already seen: a browser that has shown a public work's picture may keep its copy for up to one hour, and shows it from there without asking us. So after a work is made private or deleted, such a copy can stay on that person's device for up to an hour, although the picture's address no longer works. Someone who uses the Little Museum app also keeps the galleries they looked at, with their pictures, on their phone for offline viewing, as described under \"What is kept on your phone\"; that copy goes when it expires. A picture that someone saved or took a screenshot of stays with them, and we cannot remove it.",
         },
       ],
     },
