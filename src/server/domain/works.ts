@@ -196,7 +196,7 @@ const imagesOf = (db: Executor, artworkId: number) =>
 async function moveKeptImages(tx: Tx, kept: readonly StoredRow[], copies: readonly MovedImage[]): Promise<string[]> {
   const byId = new Map(copies.map((c) => [c.id, c]));
   const used = kept.map((img) => byId.get(img.id));
-  if (used.some((c) => !c)) throw new ApiError(409, M.serviceUnavailable);
+  if (used.some((c) => !c)) throw new ApiError(409, M.workChangedMeanwhile);
   const moved = used as MovedImage[];
   await adoptMoved(tx, moved);
   for (const copy of moved)

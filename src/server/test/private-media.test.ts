@@ -150,6 +150,35 @@ describe('a public work made private', () => {
     for (const url of old) expect(await status(url)).toBe(200);
     await noOrphans();
   });
+  it('answers 409 and changes nothing when another edit adds an image while the copies are made', async () => {
+    const { kids } = await family(s);
+    const owner = kids[0]!;
+    const id = await made(s, owner, { is_public: true });
+    const storage = s.deps.storage;
+    const put = storage.put.bind(storage);
+    let raced = false;
+    // While the flip copies the first file, the owner's other tab adds a picture (and keeps the work public).
+    storage.put = async (...args) => {
+      if (!raced) {
+        raced = true;
+        const other = await update(owner.access, id, { is_public: true, images: [await png()] });
+        expect(other.status).toBe(200);
+      }
+      return put(...args);
+    };
+    let res;
+    try {
+      res = await update(owner.access, id, { is_public: false });
+    } finally {
+      storage.put = put;
+    }
+    expect(res.status).toBe(409);
+    const still = await detail(owner, id);
+    expect(still.is_public).toBe(true);
+    expect(still.images_data).toHaveLength(2);
+    for (const url of urlsOf(still.images_data)) expect(await status(url)).toBe(200);
+    await noOrphans();
+  });
 });
 
 describe('a deleted work', () => {
