@@ -104,8 +104,9 @@ async function readStored(storage: StorageAdapter, key: string): Promise<{ bytes
  * A work made private (decisions.md "Made private means private"): copies each image's display and thumbnail to new
  * random keys, written as pending files like an upload's. The transaction that flips the work points the rows at them
  * (adoptMoved) and schedules the old keys for deletion, so the addresses anyone saw stop answering; a failure or a
- * crash before that commit leaves the copies to be discarded or swept, and the work as it was. At most five images,
- * read one file at a time: a copy is a get and a put, the same on the disk and on S3.
+ * crash before that commit leaves the copies to be discarded or swept, and the work as it was. A copy is a get and a
+ * put, the same on the disk and on S3; the files of at most five images (re-encoded WebP, well under a few MB in all)
+ * are read into memory before any is put, so no pending record waits on a slow read.
  */
 export async function copyImages(deps: FileDeps, images: readonly MovedImage[]): Promise<MovedImage[]> {
   const moved: MovedImage[] = [];

@@ -5,7 +5,8 @@
  * re-encoded outside any transaction and written as pending files (domain/pending-files.ts); the
  * transaction locks the account, checks the quota for good (and the idempotency key), writes the
  * rows and adopts the files with them. Files written for a failed attempt are discarded (a crash's
- * are swept at the next start); files of removed images are deleted after the commit.
+ * are swept at the next start); files of removed images are deleted after the commit. A work the
+ * owner makes private moves its pictures to new keys the same way (moveKeptImages).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 
