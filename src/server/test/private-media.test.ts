@@ -10,6 +10,7 @@ import { work } from '@contract/works';
 import { createS3Storage } from '../adapters/storage-s3';
 import { MEDIA_CACHE_CONTROL } from '../adapters/storage';
 import { artworkImages, fileDeletions, pendingFiles } from '../db/schema';
+import { keptAnswersServed } from '../kept-wall';
 import { startTestServer, type TestServer } from './harness';
 import { family, made, mediaFiles, png, share, workForm, type Kid, type WorkInput } from './works-helpers';
 
@@ -68,9 +69,12 @@ describe('a public work made private', () => {
     const id = await made(s, owner, { is_public: true, images: [await png(), await png()] });
     const before = (await detail(owner, id)).images_data;
     const old = urlsOf(before);
-    // Seen on the wall, twice (the second answer is the kept page's).
+    // Seen on the wall: the app's first answers are kept (the body, then its headers), the third is the kept page's.
     expect(await wallUrls()).toEqual(expect.arrayContaining(old));
+    await wallUrls();
+    const kept = keptAnswersServed(s.deps);
     expect(await wallUrls()).toEqual(expect.arrayContaining(old));
+    expect(keptAnswersServed(s.deps)).toBe(kept + 1);
 
     const res = await update(owner.access, id, { is_public: false });
     expect(res.status).toBe(200);
