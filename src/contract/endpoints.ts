@@ -482,6 +482,8 @@ export const ENDPOINTS = {
     summary: 'Change a work (multipart: new images, and the ids of those kept)',
     body: { type: 'multipart', fields: workUpdateFields, upload: WORK_UPLOAD },
     ok: ok(work),
+    // 409: the owner made it private while another edit changed its images; nothing was changed, try again.
+    errors: [409],
   }),
   workDelete: endpoint({
     method: 'DELETE',

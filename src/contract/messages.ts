@@ -129,6 +129,10 @@ export const M = {
     id: 's.upload_busy',
     message: 'Other uploads from your family are still being received. Please wait a moment and try again.',
   },
+  workChangedMeanwhile: /*i18n*/ {
+    id: 's.work_changed_meanwhile',
+    message: 'This work was changed by someone else at the same moment, so nothing was saved. Please try again.',
+  },
   serverError: /*i18n*/ { id: 's.server_error', message: 'Something went wrong, Please try again later' },
   serviceUnavailable: /*i18n*/ {
     id: 's.service_unavailable',

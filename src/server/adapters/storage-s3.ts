@@ -22,9 +22,8 @@ import {
 } from '@aws-sdk/client-s3';
 
 import type { S3Config } from '../config';
-import { assertKey, isStorageKey, type ByteRange, type StorageAdapter, type StoredInfo } from './storage';
+import { assertKey, isStorageKey, MEDIA_CACHE_CONTROL, type ByteRange, type StorageAdapter, type StoredInfo } from './storage';
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The health call must answer quickly, whatever the bucket does. */
 const CHECK_TIMEOUT_MS = 3_000;
 
@@ -95,7 +94,9 @@ export function createS3Storage(config: S3Config, client?: S3Client): StorageAda
         ContentLength = (await stat(body.path)).size;
         Body = createReadStream(body.path);
       }
-      await s3.send(new PutObjectCommand({ Bucket, Key: key, Body, ContentLength, ContentType: contentType, CacheControl: IMMUTABLE }));
+      await s3.send(
+        new PutObjectCommand({ Bucket, Key: key, Body, ContentLength, ContentType: contentType, CacheControl: MEDIA_CACHE_CONTROL }),
+      );
     },
     async delete(key) {
       assertKey(key);

@@ -58,6 +58,14 @@ export interface StorageAdapter {
   publicUrl(key: string): string | null;
 }
 
+/**
+ * How long a browser or a shared cache (a CDN at S3_PUBLIC_URL) may keep a picture without asking again: an hour.
+ * Keys are random and never rewritten, so a longer time would be correct for the bytes, but a work made private or
+ * deleted loses its address at once (decisions.md "Made private means private") and a copy already taken may live on
+ * only this long; after it, a cache revalidates (a 304 while the picture is there, a 404 once it is gone).
+ */
+export const MEDIA_CACHE_CONTROL = 'public, max-age=3600';
+
 /** What the server generates: a folder or two of lowercase names, then a random name and an extension. */
 export const KEY_PATTERN = /^[a-z0-9-]+(\/[A-Za-z0-9_-]+)*\.[a-z0-9]+$/;
 

@@ -11,7 +11,7 @@ import type { StorageAdapter } from '../adapters/storage';
 import type { Db, Executor } from '../db/open';
 import { ValidationError } from '../errors';
 import { errorFields, log } from '../log';
-import { adoptPending, discardPending, putPending } from './pending-files';
+import { adoptPending, discardPending, putPending, type FileToPut } from './pending-files';
 
 interface FileDeps {
   db: Db;
@@ -83,6 +83,52 @@ export const adoptImages = (tx: Executor, images: StoredImage[]): Promise<void> 
 /** For images no row will name; never throws (domain/pending-files.ts). */
 export const removeImages = (deps: FileDeps, images: Pick<StoredImage, 'displayKey' | 'thumbKey'>[]): Promise<void> =>
   discardPending(deps, keysOf(images));
+
+/** An image row's files at their new keys (moveImages). */
+export interface MovedImage {
+  id: number;
+  displayKey: string;
+  thumbKey: string;
+}
+
+/** A stored file's bytes and type; a file that is gone is the server's fault (its row names it). */
+async function readStored(storage: StorageAdapter, key: string): Promise<{ bytes: Uint8Array; contentType: string }> {
+  const found = await storage.get(key);
+  if (!found) throw new Error(`stored image missing: ${key}`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of found.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return { bytes: Buffer.concat(chunks), contentType: found.contentType };
+}
+
+/**
+ * A work made private (decisions.md "Made private means private"): copies each image's display and thumbnail to new
+ * random keys, written as pending files like an upload's. The transaction that flips the work points the rows at them
+ * (adoptMoved) and schedules the old keys for deletion, so the addresses anyone saw stop answering; a failure or a
+ * crash before that commit leaves the copies to be discarded or swept, and the work as it was. A copy is a get and a
+ * put, the same on the disk and on S3; the files of at most five images (re-encoded WebP, well under a few MB in all)
+ * are read into memory before any is put, so no pending record waits on a slow read.
+ */
+export async function copyImages(deps: FileDeps, images: readonly MovedImage[]): Promise<MovedImage[]> {
+  const moved: MovedImage[] = [];
+  const files: FileToPut[] = [];
+  for (const img of images) {
+    const copy = { id: img.id, displayKey: newKey(), thumbKey: newKey() };
+    for (const [from, to] of [
+      [img.displayKey, copy.displayKey],
+      [img.thumbKey, copy.thumbKey],
+    ] as const)
+      files.push({ key: to, ...(await readStored(deps.storage, from)) });
+    moved.push(copy);
+  }
+  await putPending(deps, files);
+  return moved;
+}
+
+/** In the transaction that points the rows at the copies. */
+export const adoptMoved = (tx: Executor, moved: readonly MovedImage[]): Promise<void> => adoptPending(tx, keysOf([...moved]));
+
+/** For copies no row will name; never throws. */
+export const discardMoved = (deps: FileDeps, moved: readonly MovedImage[]): Promise<void> => discardPending(deps, keysOf([...moved]));
 
 /**
  * The demo seed's writer (db/seed-works.ts), before the app serves anyone: files put straight away, removed if the

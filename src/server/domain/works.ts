@@ -5,7 +5,8 @@
  * re-encoded outside any transaction and written as pending files (domain/pending-files.ts); the
  * transaction locks the account, checks the quota for good (and the idempotency key), writes the
  * rows and adopts the files with them. Files written for a failed attempt are discarded (a crash's
- * are swept at the next start); files of removed images are deleted after the commit.
+ * are swept at the next start); files of removed images are deleted after the commit. A work the
+ * owner makes private moves its pictures to new keys the same way (moveKeptImages).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 
@@ -22,7 +23,17 @@ import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions';
 import { findReplay, hasReplay, saveReplay, type Replay } from './idempotency';
 import { assertRoom, lockAccount } from './quota';
 import { editableWork, ownedWork } from './visibility';
-import { adoptImages, encodeImages, removeImages, storeImages, type StoredImage } from './work-files';
+import {
+  adoptImages,
+  adoptMoved,
+  copyImages,
+  discardMoved,
+  encodeImages,
+  removeImages,
+  storeImages,
+  type MovedImage,
+  type StoredImage,
+} from './work-files';
 import { workView } from './work-views';
 
 export interface WorkFields {
@@ -176,6 +187,29 @@ function planImages<I extends { id: number }>(existing: I[], keep: number[] | un
 const imagesOf = (db: Executor, artworkId: number) =>
   db.select().from(artworkImages).where(eq(artworkImages.artworkId, artworkId)).orderBy(asc(artworkImages.position), asc(artworkImages.id));
 
+/**
+ * A work the owner makes private (is_public true to false) gets its kept images at new keys (decisions.md "Made
+ * private means private"): the rows are pointed at copies made before the transaction (work-files.ts copyImages) and
+ * the old keys are scheduled for deletion in it, so the addresses seen on the wall stop answering once it commits.
+ * Returns the old keys, deleted after the commit. 409 if an image appeared that was not copied (a concurrent edit):
+ * the caller discards the copies and the work stays as it was.
+ */
+async function moveKeptImages(tx: Tx, kept: readonly StoredRow[], copies: readonly MovedImage[]): Promise<string[]> {
+  const byId = new Map(copies.map((c) => [c.id, c]));
+  const used = kept.map((img) => byId.get(img.id));
+  if (used.some((c) => !c)) throw new ApiError(409, M.workChangedMeanwhile);
+  const moved = used as MovedImage[];
+  await adoptMoved(tx, moved);
+  for (const copy of moved)
+    await tx.update(artworkImages).set({ displayKey: copy.displayKey, thumbKey: copy.thumbKey }).where(eq(artworkImages.id, copy.id));
+  return scheduleFileDeletions(
+    tx,
+    kept.flatMap((i) => [i.displayKey, i.thumbKey]),
+  );
+}
+
+type StoredRow = Awaited<ReturnType<typeof imagesOf>>[number];
+
 /** POST /api/artworks/{id}/update/: owner or accepted shared user. Text fields replace the stored ones. */
 export async function updateWork(deps: AppDeps, actor: Actor, workId: number, fields: WorkUpdate, files: ImageSource[]): Promise<Work> {
   const { work, isOwner } = await editableWork(deps.db, workId, actor.profileId);
@@ -184,18 +218,21 @@ export async function updateWork(deps: AppDeps, actor: Actor, workId: number, fi
   const [owner] = await deps.db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, work.profileId));
   await assertRoom(deps.db, owner!.userId, files.length, early.removed.length, deps.clock());
   const stored = await storeImages(deps, await encodeImages(files));
+  let copies: MovedImage[] = [];
   try {
-    const { view, removed } = await deps.db.transaction(async (tx) => {
+    // Publishing is the owner's choice alone: a family member's is_public is ignored (README).
+    const makesPrivate = isOwner && work.isPublic && !fields.is_public;
+    if (makesPrivate) copies = await copyImages(deps, early.kept);
+    const { view, removed, moved } = await deps.db.transaction(async (tx) => {
       // The quota belongs to the owner's account (a shared user is of the same family).
       await lockAccount(tx, owner!.userId);
       const current = await imagesOf(tx, workId);
-      const [still] = await tx.select({ id: artworks.id }).from(artworks).where(eq(artworks.id, workId));
+      const [still] = await tx.select({ isPublic: artworks.isPublic }).from(artworks).where(eq(artworks.id, workId)).for('update');
       if (!still) throw new ApiError(404, M.notFound);
       const plan = planImages(current, fields.keep_images, stored.length);
       await assertRoom(tx, owner!.userId, stored.length, plan.removed.length, deps.clock());
       const [row] = await tx
         .update(artworks)
-        // Publishing is the owner's choice alone: a family member's is_public is ignored (README).
         .set({
           title: fields.title,
           description: fields.description,
@@ -204,6 +241,8 @@ export async function updateWork(deps: AppDeps, actor: Actor, workId: number, fi
         })
         .where(eq(artworks.id, workId))
         .returning();
+      // Read under the row lock: a concurrent edit may have published or hidden the work since the copies were made.
+      const moved = isOwner && still.isPublic && !fields.is_public ? await moveKeptImages(tx, plan.kept, copies) : [];
       if (plan.removed.length > 0) {
         await scheduleFileDeletions(
           tx,
@@ -224,15 +263,15 @@ export async function updateWork(deps: AppDeps, actor: Actor, workId: number, fi
       }
       await insertImages(tx, workId, stored, plan.kept.length);
       await replaceTags(tx, workId, refs.tagIds);
-      return { view: await workView(deps, row!, actor.profileId, actor.lang, tx), removed: plan.removed };
+      return { view: await workView(deps, row!, actor.profileId, actor.lang, tx), removed: plan.removed, moved };
     });
-    await deleteScheduledFiles(
-      deps,
-      removed.flatMap((i) => [i.displayKey, i.thumbKey]),
-    );
+    await deleteScheduledFiles(deps, [...removed.flatMap((i) => [i.displayKey, i.thumbKey]), ...moved]);
+    // Copies of images the edit removed, or of a work that was no longer public: no row names them (adopted ones are kept).
+    await discardMoved(deps, copies);
     return view;
   } catch (err) {
     await removeImages(deps, stored);
+    await discardMoved(deps, copies);
     throw err;
   }
 }

@@ -14,7 +14,14 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler } from 'hono';
 
 import { M } from '@contract/messages';
-import { isStorageKey, type ByteRange, type StorageAdapter, type StoredInfo, type StoredObject } from '../adapters/storage';
+import {
+  isStorageKey,
+  MEDIA_CACHE_CONTROL,
+  type ByteRange,
+  type StorageAdapter,
+  type StoredInfo,
+  type StoredObject,
+} from '../adapters/storage';
 import type { AppEnv } from '../env';
 import { errorFields, log } from '../log';
 
@@ -23,6 +30,7 @@ import { indexWithPreloads } from './preload';
 
 type Serve = (c: Context<AppEnv>) => Promise<Response | null>;
 
+/** The build's fingerprinted files only; media are kept an hour (adapters/storage.ts MEDIA_CACHE_CONTROL). */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const MEDIA_TYPES = new Set(['.webp', '.jpg', '.jpeg', '.png', '.avif']);
 /** A script may start a worker, which runs under its script's policy. */
@@ -43,17 +51,19 @@ function files(options: Parameters<typeof serveStatic>[0]): (c: Context) => Prom
 /**
  * /media/<key> from the storage adapter (the disk or an S3 bucket): images by their extension and keys of the
  * server's own shape only, so no path outside the media (no `..`, no directory, no listing) is ever asked for.
- * Media names are random and never rewritten, so they are cached for good (ETag, Last-Modified, 304), with HEAD
- * and single byte ranges. A missing key is a 404. With S3_PUBLIC_URL set, the answer is a 302 to the object's public
- * address instead: temporary, because the operator may move the media (another CDN); the redirect itself may be
- * cached for an hour. The service worker's image cache keeps either answer (src/sw/sw.ts).
+ * Media names are random and never rewritten, but a work made private or deleted loses them at once (decisions.md
+ * "Made private means private"), so an answer may be kept for an hour only (MEDIA_CACHE_CONTROL), then revalidated
+ * (ETag, Last-Modified, 304), with HEAD and single byte ranges. A missing key is a 404. With S3_PUBLIC_URL set, the
+ * answer is a 302 to the object's public address instead: temporary, because the operator may move the media
+ * (another CDN); the redirect may be cached for the same hour, and the object there carries the same Cache-Control
+ * (set at PUT), so a copy anywhere outlives the address by an hour at most. The service worker's image cache keeps either answer (src/sw/sw.ts).
  */
 export function serveMedia(storage: StorageAdapter): Serve {
   return async (c) => {
     const key = c.req.path.slice('/media/'.length);
     if (!MEDIA_TYPES.has(extname(key).toLowerCase()) || !isStorageKey(key)) return null;
     const redirect = storage.publicUrl(key);
-    if (redirect) return c.body(null, 302, { Location: redirect, 'Cache-Control': 'public, max-age=3600' });
+    if (redirect) return c.body(null, 302, { Location: redirect, 'Cache-Control': MEDIA_CACHE_CONTROL });
     try {
       const head = c.req.method === 'HEAD';
       const validator = c.req.header('If-None-Match');
@@ -64,7 +74,7 @@ export function serveMedia(storage: StorageAdapter): Serve {
       const etag = info.etag;
       const headers: Record<string, string> = {
         'Content-Type': info.contentType,
-        'Cache-Control': IMMUTABLE,
+        'Cache-Control': MEDIA_CACHE_CONTROL,
         ETag: etag,
         'Last-Modified': info.lastModified.toUTCString(),
         'Accept-Ranges': 'bytes',

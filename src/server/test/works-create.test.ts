@@ -106,7 +106,8 @@ describe('create', () => {
       const served = await fetch(s.url + url);
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe('image/webp');
-      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      // An hour, not immutable: a work made private or deleted loses its address (decisions.md).
+      expect(served.headers.get('cache-control')).toBe('public, max-age=3600');
       const bytes = Buffer.from(await served.arrayBuffer());
       expect(await exifr.parse(bytes, { gps: true }).catch(() => undefined)).toBeUndefined();
       const { chunks, exif } = await webpMetadata(bytes);

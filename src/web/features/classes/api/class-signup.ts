@@ -2,8 +2,8 @@
  * Signing a child up for a class and paying for it (works spec §4, §7; decisions.md "Paid class sign-up"): the
  * sign-up (a free class is confirmed at once; a paid one answers a payment intent and stays pending, and asking
  * again while pending answers the same intent), the confirm call after the provider says the payment succeeded
- * (the server checks with the provider itself), and the class's video. Every one changes what the class pages
- * show, so each refreshes the whole `classes` area.
+ * (the server checks with the provider itself). Each changes what the class pages show, so each refreshes the whole
+ * `classes` area. The class's video is asked by the video page (./class-video.ts).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
@@ -29,11 +29,5 @@ export function useConfirmPayment() {
   return useMutation({
     mutationFn: (paymentIntent: string) => api('classConfirmPayment', { json: { payment_intent: paymentIntent }, silent: true }),
     onSuccess: () => void refresh(),
-  });
-}
-
-export function useClassVideo() {
-  return useMutation({
-    mutationFn: (classId: number) => api('classVideoUrl', { params: { id: classId } }),
   });
 }

@@ -13,8 +13,10 @@ import {
   priceLabel,
   signupFrom,
   tagNames,
+  needsVideoCall,
+  noLinkReason,
   toClassQuery,
-  videoTargetFrom,
+  videoTargetOf,
 } from './class-logic';
 
 function artistClass(id: number, over: Partial<ArtistClass> = {}): ArtistClass {
@@ -131,16 +133,47 @@ describe('the ids pages are opened with', () => {
 });
 
 describe('the video page', () => {
-  it('reads the video, the meeting link and the start from the state or the query, https only', () => {
-    const to = linkUrlHref({ url: 'https://media.example.com/a.mp4', meetingUrl: null, startAt: null });
-    expect(videoTargetFrom(null, to.href.split('?')[1] ?? '')).toEqual({
-      url: 'https://media.example.com/a.mp4',
-      meetingUrl: null,
-      startAt: null,
+  it('is opened with the class id only: no address travels in its query or state', () => {
+    const to = linkUrlHref(7);
+    expect(to).toEqual({ href: '/link-url?class_id=7', state: { class_id: 7 } });
+    expect(classIdFrom(to.state, '', 'class_id', 'class_id')).toBe(7);
+    expect(classIdFrom(null, to.href.split('?')[1] ?? '', 'class_id', 'class_id')).toBe(7);
+    // A hostile address in the query names no class, and nothing in it is shown.
+    expect(classIdFrom(null, '?artistClassVideoUrl=http://evil.example/x', 'class_id', 'class_id')).toBeNull();
+  });
+
+  it('shows only what the server gave a confirmed sign-up, https or http only', () => {
+    const confirmed = { is_signed_up: true, status: 'confirmed' as const, signup_id: 1 };
+    const recorded = artistClass(7, { member_signup: confirmed });
+    const answer = { url: 'https://media.example.com/a.mp4', meeting_url: null, start_at: null };
+    expect(videoTargetOf(recorded, answer)).toEqual({ url: 'https://media.example.com/a.mp4', meetingUrl: null, startAt: null });
+    expect(videoTargetOf(recorded, { ...answer, url: 'javascript:alert(1)' }).url).toBeNull();
+    // A live class without a recording: the meeting link its detail holds for a confirmed sign-up, no call.
+    const live = artistClass(8, {
+      class_type: 'real_time',
+      has_video: false,
+      url: 'https://meet.example.com/abc',
+      start_at: '2026-12-01T01:00:00Z',
+      member_signup: confirmed,
     });
-    expect(videoTargetFrom(to.state, '').url).toBe('https://media.example.com/a.mp4');
-    expect(videoTargetFrom(null, '?artistClassVideoUrl=javascript:alert(1)').url).toBeNull();
-    expect(videoTargetFrom(null, '').url).toBeNull();
+    expect(needsVideoCall(live)).toBe(false);
+    expect(needsVideoCall(recorded)).toBe(true);
+    expect(videoTargetOf(live, null)).toEqual({ url: null, meetingUrl: 'https://meet.example.com/abc', startAt: '2026-12-01T01:00:00Z' });
+  });
+
+  it('gives no link, and says why, without a confirmed sign-up of this profile', () => {
+    const none = artistClass(7, { url: 'https://meet.example.com/leak' });
+    const pending = artistClass(7, { member_signup: { is_signed_up: true, status: 'pending', signup_id: 2 } });
+    expect(noLinkReason(none)).toBe('not-signed-up');
+    expect(noLinkReason(pending)).toBe('pending');
+    for (const item of [none, pending]) {
+      expect(needsVideoCall(item)).toBe(false);
+      expect(videoTargetOf(item, { url: 'https://media.example.com/a.mp4', meeting_url: null, start_at: null })).toEqual({
+        url: null,
+        meetingUrl: null,
+        startAt: null,
+      });
+    }
   });
 
   it("opens a video site's page as a link, and tries a file in <video>", () => {

@@ -4,7 +4,7 @@
  * ids a page is opened with, a live class's start in Japan time, and which video addresses a <video> can play.
  * No React here, so it is tested in Node.
  */
-import type { ArtistClass, ClassQuery, ClassSignupResponse, ClassType } from '@contract/classes';
+import type { ArtistClass, ClassQuery, ClassSignupResponse, ClassType, ClassVideo } from '@contract/classes';
 import { formatPrice } from '@web/lib/billing-format';
 import { formatInJapan } from '@web/lib/japan-time';
 import { pageIdFrom } from '@web/lib/page-id';
@@ -92,13 +92,23 @@ export function signupFrom(state: unknown, classId: number | null): ClassSignupR
   return signup as ClassSignupResponse;
 }
 
-/** What the video page plays: its address from the state first, then the query. */
+/**
+ * The video page (issue 27, finding 7): opened with a class id only, in the state and in `?class_id=` so a reload
+ * works. It never takes an address from the navigation state or the query: a link anyone could write would be shown
+ * inside the museum's page as the class's video.
+ */
+export function linkUrlHref(classId: number): { href: string; state: { class_id: number } } {
+  return { href: `/link-url?class_id=${classId}`, state: { class_id: classId } };
+}
+
+/** What the video page shows for a class: the video, the meeting link and its start, each from the server. */
 export interface VideoTarget {
   url: string | null;
   meetingUrl: string | null;
   startAt: string | null;
 }
 
+/** An http(s) address, or null: a javascript: or data: address from a class's form never becomes a link. */
 function httpUrl(value: unknown): string | null {
   if (typeof value !== 'string' || !value.trim()) return null;
   try {
@@ -109,22 +119,34 @@ function httpUrl(value: unknown): string | null {
   }
 }
 
-export function videoTargetFrom(state: unknown, search: string): VideoTarget {
-  const s = (state ?? {}) as Record<string, unknown>;
-  const q = new URLSearchParams(search);
-  return {
-    url: httpUrl(s.artistClassVideoUrl) ?? httpUrl(q.get('artistClassVideoUrl')),
-    meetingUrl: httpUrl(s.meetingUrl) ?? httpUrl(q.get('meetingUrl')),
-    startAt: (typeof s.startAt === 'string' ? s.startAt : null) ?? q.get('startAt'),
-  };
+/** Why the calling profile gets no link for a class: it is not signed up, or its payment is pending; null when it does. */
+export type NoLinkReason = 'not-signed-up' | 'pending';
+
+export function noLinkReason(item: Pick<ArtistClass, 'member_signup'>): NoLinkReason | null {
+  const status = item.member_signup.status;
+  return status === 'confirmed' ? null : status === 'pending' ? 'pending' : 'not-signed-up';
 }
 
-export function linkUrlHref(target: VideoTarget): { href: string; state: Record<string, string> } {
-  const state: Record<string, string> = {};
-  if (target.url) state.artistClassVideoUrl = target.url;
-  if (target.meetingUrl) state.meetingUrl = target.meetingUrl;
-  if (target.startAt) state.startAt = target.startAt;
-  return { href: `/link-url?${new URLSearchParams(state).toString()}`, state };
+/**
+ * Whether the page must ask for the class's video (POST …/video-url/, which e-mails the link too): only for a
+ * confirmed sign-up of a class that has one. A live class without a recording shows the meeting link its detail
+ * already holds (`url`, given to a confirmed sign-up only), and sends no e-mail.
+ */
+export function needsVideoCall(item: Pick<ArtistClass, 'member_signup' | 'has_video'>): boolean {
+  return noLinkReason(item) === null && item.has_video;
+}
+
+/** The links the server gave this profile: the video call's answer when it was asked, else the class's detail. */
+export function videoTargetOf(
+  item: Pick<ArtistClass, 'member_signup' | 'url' | 'start_at'>,
+  answer: Pick<ClassVideo, 'url' | 'meeting_url' | 'start_at'> | null,
+): VideoTarget {
+  if (noLinkReason(item) !== null) return { url: null, meetingUrl: null, startAt: null };
+  return {
+    url: httpUrl(answer?.url),
+    meetingUrl: httpUrl(answer?.meeting_url ?? item.url),
+    startAt: answer?.start_at ?? item.start_at,
+  };
 }
 
 /**

@@ -5,9 +5,7 @@ import { useHistoryState } from 'wouter/use-browser-location';
 import type { ArtistClass } from '@contract/classes';
 import { M } from '@contract/messages';
 import { useNetworkAction } from '@web/lib/network-action';
-import { notify } from '@web/lib/toast';
 import { buttonClass } from '@web/ui/button';
-import { useClassVideo } from '../api/class-signup';
 import { StartTime } from '../components/class-badges';
 import { classIdFrom, linkUrlHref, priceLabel, signupDetailHref } from '../components/class-logic';
 import { ClassPageFrame } from '../components/class-page-frame';
@@ -18,20 +16,17 @@ import { FramedPicture } from '@web/ui/framed-card';
 import { NetworkButton } from '@web/ui/network-button';
 import styles from '../components/classes.module.css';
 
-/** Confirmed: the link was e-mailed, and the button fetches it (e-mailing it again) and opens the video page. */
+/**
+ * Confirmed: the link was e-mailed, and the button opens the video page with the class id, which asks the server for
+ * the link (issue 27: no address travels in the page's address or state).
+ */
 function Confirmed({ item }: { item: ArtistClass }) {
-  const { i18n } = useLingui();
   const [, navigate] = useLocation();
-  const video = useClassVideo();
   const network = useNetworkAction(VIDEO_NEEDS_NETWORK);
-  const open = () =>
-    video.mutate(item.id, {
-      onSuccess: (answer) => {
-        notify.success(answer.message || i18n._(M.classVideoSent.id));
-        const to = linkUrlHref({ url: answer.url, meetingUrl: answer.meeting_url, startAt: answer.start_at ?? item.start_at });
-        navigate(to.href, { state: to.state });
-      },
-    });
+  const open = () => {
+    const to = linkUrlHref(item.id);
+    navigate(to.href, { state: to.state });
+  };
   return (
     <section className={`${styles.ticket} ${styles.ticketDone}`} aria-labelledby="link-title">
       <h2 id="link-title" className={styles.blockTitle}>
@@ -56,8 +51,6 @@ function Confirmed({ item }: { item: ArtistClass }) {
           onPress={open}
           size="large"
           block
-          disabled={video.isPending}
-          aria-busy={video.isPending}
           offlineClassName={styles.unavailable}
           reasonClassName={styles.muted}
         >

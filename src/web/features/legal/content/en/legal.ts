@@ -317,10 +317,13 @@ const privacy: LegalDocument = {
             'A work is private when it is registered. A private work can be seen only by the child who registered it and by the family members that child has chosen to share with.',
             'For each child, you choose whom to share with among the child users of the same parent account. Family members it is shared with can view and edit the work, but only the child who registered it can delete it or change whether it is public.',
             'Only works set to "public" appear in the public gallery, where anyone can see them. A published work shows its pictures, title, comments, category, tags and number of likes, with the child\'s username, profile picture and age when the work was registered.',
-            'A work can be made private again at any time.',
+            'A work can be made private again at any time. Its pictures then move to new addresses, and the addresses they had while the work was public stop working at once.',
           ],
         },
         "The pictures of private works are served at long addresses that cannot be guessed. Anyone who has such an address can open the picture, though, so please don't pass picture addresses on to others.",
+        {
+          note: "Pictures someone has already seen: a browser that has shown a public work's picture may keep its copy for up to one hour, and shows it from there without asking us. So after a work is made private or deleted, such a copy can stay on that person's device for up to an hour, although the picture's address no longer works. Someone who uses the Little Museum app also keeps the galleries they looked at, with their pictures, on their phone for offline viewing, as described under \"What is kept on your phone\"; that copy goes when it expires. A picture that someone saved or took a screenshot of stays with them, and we cannot remove it.",
+        },
       ],
     },
     {
@@ -338,7 +341,7 @@ const privacy: LegalDocument = {
         'A parent can delete works and information at any time. What is deleted cannot be brought back.',
         {
           list: [
-            'Delete a work: deleting it from its page also deletes its picture and thumbnail files.',
+            'Delete a work: deleting it from its page also deletes its picture and thumbnail files, and their addresses stop working at once.',
             "Delete a child user: all of that child's works and image files, the profile picture and the likes are deleted.",
             'Delete the account: deleting the parent account on the Account Information screen deletes all its child users, works and image files.',
           ],
