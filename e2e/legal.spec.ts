@@ -79,7 +79,9 @@ test('each legal page and About render their full text in English and in Japanes
         await expect(main.getByRole('navigation', { name: language === 'ja' ? '目次' : 'Contents' }).getByRole('link')).toHaveCount(
           await articles.count(),
         );
-        await expect(main.getByText(language === 'ja' ? '最終更新日：2025年1月22日' : 'Last updated: January 22, 2025')).toBeVisible();
+        // Each document has its own date: the privacy policy changed on 27 November 2026 (issue 27), the terms did not.
+        const updated = p.path === '/privacy-policy' ? ['2026年11月27日', 'November 27, 2026'] : ['2025年1月22日', 'January 22, 2025'];
+        await expect(main.getByText(language === 'ja' ? `最終更新日：${updated[0]}` : `Last updated: ${updated[1]}`)).toBeVisible();
       }
       // A table of short facts says less than the articles: in Japanese, about a thousand characters.
       expect(text.length, `${p.path}: characters`).toBeGreaterThanOrEqual(p.kind === 'table' ? 900 : 1500);

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 
 import { Loading, PageShell } from '@web/ui/page-shell';
-import { LAST_UPDATED } from '../content/facts';
+import { UPDATED } from '../content/facts';
 import type { CommercialDocument, LegalDocument } from '../content/types';
 import { Blocks, RichText } from './blocks';
 import styles from './legal.module.css';
@@ -16,12 +16,12 @@ function CareIcon() {
   );
 }
 
-function LastUpdated() {
+function LastUpdated({ day }: { day: string }) {
   const { i18n, t } = useLingui();
-  const date = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${LAST_UPDATED}T00:00:00Z`));
+  const date = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
   return (
     <p className={styles.updated}>
-      <time dateTime={LAST_UPDATED}>{t`Last updated: ${date}`}</time>
+      <time dateTime={day}>{t`Last updated: ${date}`}</time>
     </p>
   );
 }
@@ -40,7 +40,15 @@ function DocumentLoading({ title }: { title: string }) {
  * The terms or the privacy policy: a lead, the date, the points for parents when there are some, a table of
  * contents with in-page links, and the numbered articles, each under a heading whose id is its anchor.
  */
-export function LegalDocumentView({ title, document }: { title: string; document: LegalDocument | undefined }) {
+export function LegalDocumentView({
+  title,
+  document,
+  updated,
+}: {
+  title: string;
+  document: LegalDocument | undefined;
+  updated: keyof typeof UPDATED;
+}) {
   const { t } = useLingui();
   if (!document) return <DocumentLoading title={title} />;
   const numbered = document.articles.map((article, i) => {
@@ -52,7 +60,7 @@ export function LegalDocumentView({ title, document }: { title: string; document
       <div className={styles.intro}>
         <Blocks blocks={document.lead} />
       </div>
-      <LastUpdated />
+      <LastUpdated day={UPDATED[updated]} />
       {document.summary && (
         <section className={styles.summary} aria-labelledby="summary">
           <h2 id="summary">

@@ -12,8 +12,8 @@ import type { InlineLink } from './types';
  */
 export const SUPPORT_EMAIL = 'support@littlemuseum.local';
 
-/** The terms' and the privacy policy's date (works spec §9), as YYYY-MM-DD. */
-export const LAST_UPDATED = '2025-01-22';
+/** Each document's date (works spec §9), as YYYY-MM-DD: the privacy policy changed with issue 27 (pictures of works made private). */
+export const UPDATED = { terms: '2025-01-22', privacy: '2026-11-27' } as const;
 
 export const FREE_IMAGES = LIMITS.freePlanImageLimit;
 

@@ -8,12 +8,12 @@ legalContent.preload();
 
 export function TermsPage() {
   const { t } = useLingui();
-  return <LegalDocumentView title={t`Terms and Services`} document={legalContent.useContent()?.terms} />;
+  return <LegalDocumentView title={t`Terms and Services`} document={legalContent.useContent()?.terms} updated="terms" />;
 }
 
 export function PrivacyPage() {
   const { t } = useLingui();
-  return <LegalDocumentView title={t`Privacy Policy`} document={legalContent.useContent()?.privacy} />;
+  return <LegalDocumentView title={t`Privacy Policy`} document={legalContent.useContent()?.privacy} updated="privacy" />;
 }
 
 export function CommercialTransactionPage() {
