@@ -1,0 +1,61 @@
+/**
+ * Deleting an account ends its subscriptions at the provider first (decisions.md 2026-11-27; issue 27, finding 3):
+ * otherwise the provider goes on charging a card for an account that no longer exists. Each one not ended yet is
+ * cancelled at once (no refund: the period paid for was the account's), with a ledger row. The ledger outlives the
+ * account with its user id set to null (billing_events' foreign key), so the request row also names the account's id
+ * in `detail`, and the provider's id ties it to the rest of that subscription's history.
+ *
+ * A provider that cannot be reached is not the user's fault, and the account must not be deleted under a
+ * subscription still running: 503 (the contract's "unavailable for now, try again") with M.paymentProviderUnavailable.
+ */
+import { and, eq, ne } from 'drizzle-orm';
+
+import { M } from '@contract/messages';
+import type { Executor } from '../db/open';
+import { subscriptions } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../errors';
+import { errorFields, log } from '../log';
+import { recordBillingEvent } from './billing-events';
+import { applySubscription } from './subscriptions';
+
+/** The account's subscriptions not ended yet (incomplete ones too: a late payment would start them). */
+export const liveSubscriptions = (db: Executor, userId: number) =>
+  db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'canceled')));
+
+/** Cancels every live subscription of the account at the provider, now; 503 when the provider cannot be reached. */
+export async function endSubscriptionsOf(deps: AppDeps, userId: number): Promise<void> {
+  for (const row of await liveSubscriptions(deps.db, userId)) {
+    await recordBillingEvent(
+      deps.db,
+      {
+        userId,
+        kind: 'subscription.cancel_requested',
+        actor: 'user',
+        provider: row.provider,
+        providerId: row.providerSubscriptionId,
+        amount: row.amount,
+        currency: row.currency,
+        detail: { reason: 'account_deleted', user_id: userId },
+      },
+      deps.clock(),
+    );
+    try {
+      // Another provider's (after a switch of keys) cannot be reached from here: it is left to support, as before.
+      if (row.provider !== deps.payments.name) {
+        log('warn', `account ${userId}: subscription ${row.providerSubscriptionId} is at ${row.provider}, not cancelled`);
+        continue;
+      }
+      const ended = await deps.payments.cancelSubscriptionNow(row.providerSubscriptionId, { refund: false });
+      // Unknown to the provider: nothing runs there.
+      if (ended) await applySubscription(deps, ended.subscription, { actor: 'user', userId, planId: row.planId });
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      log('error', `account ${userId}: the payment provider could not cancel ${row.providerSubscriptionId}`, errorFields(err));
+      throw new ApiError(503, M.paymentProviderUnavailable);
+    }
+  }
+}
