@@ -17,6 +17,7 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { errorFields, log } from '../log';
 import { recordBillingEvent } from './billing-events';
+import { closeHere } from './subscription-guard';
 import { applySubscription } from './subscriptions';
 
 /** The account's subscriptions not ended yet (incomplete ones too: a late payment would start them). */
@@ -50,8 +51,8 @@ export async function endSubscriptionsOf(deps: AppDeps, userId: number): Promise
         continue;
       }
       const ended = await deps.payments.cancelSubscriptionNow(row.providerSubscriptionId, { refund: false });
-      // Unknown to the provider: nothing runs there.
       if (ended) await applySubscription(deps, ended.subscription, { actor: 'user', userId, planId: row.planId });
+      else await closeHere(deps, row, 'unknown to the provider');
     } catch (err) {
       if (err instanceof ApiError) throw err;
       log('error', `account ${userId}: the payment provider could not cancel ${row.providerSubscriptionId}`, errorFields(err));

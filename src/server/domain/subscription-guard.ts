@@ -76,13 +76,14 @@ export async function makeRoom(deps: AppDeps, userId: number, info: Subscription
   return null;
 }
 
-async function closeHere(deps: AppDeps, row: SubscriptionRow): Promise<void> {
+/** A row whose subscription the provider does not know: nothing runs there, so it is ended here, with its ledger row. */
+export async function closeHere(deps: AppDeps, row: SubscriptionRow, reason = 'lapsed and unknown to the provider'): Promise<void> {
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {
     const [closed] = await tx
       .update(subscriptions)
       .set({ status: 'canceled', updatedAt: now })
-      .where(and(eq(subscriptions.id, row.id), inArray(subscriptions.status, ['active', 'past_due'])))
+      .where(and(eq(subscriptions.id, row.id), ne(subscriptions.status, 'canceled')))
       .returning();
     if (!closed) return;
     await recordBillingEvent(
@@ -95,7 +96,7 @@ async function closeHere(deps: AppDeps, row: SubscriptionRow): Promise<void> {
         providerId: row.providerSubscriptionId,
         amount: row.amount,
         currency: row.currency,
-        detail: { reason: 'lapsed and unknown to the provider' },
+        detail: { reason },
       },
       now,
     );

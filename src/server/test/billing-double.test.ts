@@ -263,6 +263,23 @@ describe('deleting an account', () => {
     expect((await local().retrieveSubscription(sub!.providerSubscriptionId))?.status).toBe('canceled');
   });
 
+  it('is not blocked by a subscription the provider does not know (nothing runs there)', async () => {
+    const f = await family(s, 0);
+    const userId = await userIdOf(f.parent);
+    await s.deps.db.insert(subscriptions).values({
+      userId,
+      planId: premiumId,
+      provider: 'local',
+      providerSubscriptionId: `sub_local_${'0'.repeat(32)}`,
+      status: 'active',
+      amount: 110,
+      currency: 'jpy',
+      currentPeriodEnd: new Date(Date.now() + 86_400_000),
+    });
+    expect((await deleteAccount(f.parent)).status).toBe(200);
+    expect(await s.deps.db.select().from(users).where(eq(users.id, userId))).toEqual([]);
+  });
+
   it('refuses while the provider cannot be reached, with a translated message, and deletes nothing', async () => {
     const f = await family(s, 1);
     const sessionId = await checkout(f.parent);
