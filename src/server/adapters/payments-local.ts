@@ -313,6 +313,16 @@ export class LocalPaymentProvider implements PaymentProvider {
     };
   }
 
+  /** As Stripe's expire: an open session closes (payCheckout locks the row, so a payment and this do not cross). */
+  async expireCheckoutSession(id: string): Promise<CheckoutSessionInfo | null> {
+    if (!(await this.find(id, 'checkout_session'))) return null;
+    await this.o.db
+      .update(localProviderObjects)
+      .set({ status: 'expired', updatedAt: this.o.clock() })
+      .where(and(eq(localProviderObjects.id, id), eq(localProviderObjects.status, 'open')));
+    return this.retrieveCheckoutSession(id);
+  }
+
   /** What the hosted checkout page shows; null for an unknown session. */
   async checkoutView(id: string): Promise<LocalCheckoutView | null> {
     const session = await this.find(id, 'checkout_session');

@@ -141,6 +141,19 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  /** checkout.sessions.expire, only while open (Stripe refuses the others); paid meanwhile, it answers complete. */
+  async expireCheckoutSession(id: string): Promise<CheckoutSessionInfo | null> {
+    const session = await this.retrieveCheckoutSession(id);
+    if (session?.status !== 'open') return session;
+    try {
+      await this.stripe.checkout.sessions.expire(id);
+    } catch (err) {
+      // Completed or expired between the two calls: what it is now is answered below.
+      if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+    }
+    return this.retrieveCheckoutSession(id);
+  }
+
   async retrieveSubscription(id: string): Promise<SubscriptionInfo | null> {
     try {
       return subscriptionInfo(await this.stripe.subscriptions.retrieve(id));

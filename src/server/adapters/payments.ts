@@ -104,6 +104,8 @@ export interface PaymentProvider {
   retrievePaymentIntent(id: string): Promise<PaymentIntentInfo | null>;
   createCheckoutSession(input: CheckoutSessionInput): Promise<{ id: string; url: string }>;
   retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null>;
+  /** Closes an open session so that it can no longer be paid; answers its state after (complete: paid meanwhile). */
+  expireCheckoutSession(id: string): Promise<CheckoutSessionInfo | null>;
   retrieveSubscription(id: string): Promise<SubscriptionInfo | null>;
   /** Cancels at the end of the paid period; the subscription stays active until then. */
   cancelSubscriptionAtPeriodEnd(id: string): Promise<SubscriptionInfo>;

@@ -12,10 +12,11 @@ import { and, eq, ne } from 'drizzle-orm';
 
 import { M } from '@contract/messages';
 import type { Executor } from '../db/open';
-import { subscriptions } from '../db/schema';
+import { checkoutSessions, subscriptions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { errorFields, log } from '../log';
+import { settleCheckout } from './billing';
 import { recordBillingEvent } from './billing-events';
 import { closeHere } from './subscription-guard';
 import { applySubscription } from './subscriptions';
@@ -27,9 +28,48 @@ export const liveSubscriptions = (db: Executor, userId: number) =>
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'canceled')));
 
-/** Cancels every live subscription of the account at the provider, now; 503 when the provider cannot be reached. */
+/** The provider's call; any failure but our own refusal is the provider out of reach: 503, nothing deleted. */
+async function atProvider<T>(userId: number, what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    log('error', `account ${userId}: the payment provider could not ${what}`, errorFields(err));
+    throw new ApiError(503, M.paymentProviderUnavailable);
+  }
+}
+
+/**
+ * Closes the account's checkouts still open at the provider, so that none can be paid once the account is gone (its
+ * subscription would then belong to nobody); one paid meanwhile is settled, so that its subscription is ended below.
+ */
+async function closeCheckoutsOf(deps: AppDeps, userId: number): Promise<void> {
+  const open = await deps.db
+    .select()
+    .from(checkoutSessions)
+    .where(
+      and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, 'open'), eq(checkoutSessions.provider, deps.payments.name)),
+    );
+  for (const row of open) {
+    await atProvider(userId, `expire ${row.providerSessionId}`, async () => {
+      const session = await deps.payments.expireCheckoutSession(row.providerSessionId);
+      if (session?.status === 'complete') await settleCheckout(deps, row.providerSessionId, 'user', userId);
+    });
+  }
+}
+
+/**
+ * Cancels every live subscription of the account at the provider, now, after closing its open checkouts; 503 when
+ * the provider cannot be reached.
+ */
 export async function endSubscriptionsOf(deps: AppDeps, userId: number): Promise<void> {
+  await closeCheckoutsOf(deps, userId);
   for (const row of await liveSubscriptions(deps.db, userId)) {
+    // Another provider's (after a switch of keys) cannot be reached from here: it is left to support, as before.
+    if (row.provider !== deps.payments.name) {
+      log('warn', `account ${userId}: subscription ${row.providerSubscriptionId} is at ${row.provider}, not cancelled`);
+      continue;
+    }
     await recordBillingEvent(
       deps.db,
       {
@@ -44,19 +84,10 @@ export async function endSubscriptionsOf(deps: AppDeps, userId: number): Promise
       },
       deps.clock(),
     );
-    try {
-      // Another provider's (after a switch of keys) cannot be reached from here: it is left to support, as before.
-      if (row.provider !== deps.payments.name) {
-        log('warn', `account ${userId}: subscription ${row.providerSubscriptionId} is at ${row.provider}, not cancelled`);
-        continue;
-      }
+    await atProvider(userId, `cancel ${row.providerSubscriptionId}`, async () => {
       const ended = await deps.payments.cancelSubscriptionNow(row.providerSubscriptionId, { refund: false });
       if (ended) await applySubscription(deps, ended.subscription, { actor: 'user', userId, planId: row.planId });
       else await closeHere(deps, row, 'unknown to the provider');
-    } catch (err) {
-      if (err instanceof ApiError) throw err;
-      log('error', `account ${userId}: the payment provider could not cancel ${row.providerSubscriptionId}`, errorFields(err));
-      throw new ApiError(503, M.paymentProviderUnavailable);
-    }
+    });
   }
 }

@@ -263,6 +263,16 @@ describe('deleting an account', () => {
     expect((await local().retrieveSubscription(sub!.providerSubscriptionId))?.status).toBe('canceled');
   });
 
+  it('closes its checkouts still open first: none can be paid once the account is gone', async () => {
+    const f = await family(s, 0);
+    const userId = await userIdOf(f.parent);
+    const open = await checkout(f.parent);
+    expect((await deleteAccount(f.parent)).status).toBe(200);
+    expect((await local().retrieveCheckoutSession(open))?.status).toBe('expired');
+    expect(await pay(open)).toMatchObject({ status: 409 });
+    expect(await providerSubscriptions(userId)).toEqual([]);
+  });
+
   it('is not blocked by a subscription the provider does not know (nothing runs there)', async () => {
     const f = await family(s, 0);
     const userId = await userIdOf(f.parent);

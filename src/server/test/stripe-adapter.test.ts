@@ -85,6 +85,13 @@ function answer(method: string, path: string, form: Record<string, string>): { s
     sessions.set(id, session);
     return { status: 200, body: session };
   }
+  if (method === 'POST' && (m = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path))) {
+    const session = sessions.get(m[1]!);
+    if (!session) return stripeError(404, 'resource_missing');
+    if (session.status !== 'open') return stripeError(400, 'checkout_session_not_open');
+    session.status = 'expired';
+    return { status: 200, body: session };
+  }
   if (method === 'GET' && (m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path))) {
     const session = sessions.get(m[1]!);
     return session ? { status: 200, body: session } : stripeError(404, 'resource_missing');
@@ -402,9 +409,11 @@ describe('one subscription in force per account, with Stripe (issue 27)', () => 
     expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
-  it('cancels the subscription at Stripe, without a refund, before deleting the account', async () => {
+  it('expires open Checkout sessions and cancels the subscription at Stripe, without a refund, before deleting the account', async () => {
     const a = await family(s);
     const userId = await userIdOf(a.parent);
+    const open = (await s.request('/api/billing/create-checkout-session/', { token: a.parent, json: { planId: await premiumId() } })).body
+      .session_id as string;
     stripeSubscription('sub_gone_1', userId, await premiumId());
     const payload = JSON.stringify({
       id: 'evt_gone_1',
@@ -420,9 +429,13 @@ describe('one subscription in force per account, with Stripe (issue 27)', () => 
     requests.length = 0;
     expect((await s.request('/api/account/delete/', { method: 'DELETE', token: a.parent })).status).toBe(200);
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /v1/checkout/sessions/${open}`,
+      `POST /v1/checkout/sessions/${open}/expire`,
+      `GET /v1/checkout/sessions/${open}`,
       'GET /v1/subscriptions/sub_gone_1',
       'DELETE /v1/subscriptions/sub_gone_1',
     ]);
+    expect(sessions.get(open)!.status).toBe('expired');
     expect(subs.get('sub_gone_1')!.status).toBe('canceled');
     expect(await s.deps.db.select().from(users).where(eq(users.id, userId))).toEqual([]);
   });
