@@ -207,8 +207,10 @@ export const ENDPOINTS = {
     path: '/api/account/delete/',
     access: 'parent',
     tag: 'account',
-    summary: 'Delete the account, its profiles, works and files',
+    summary: 'Delete the account, its profiles, works and files, after cancelling its subscriptions at the payment provider',
     ok: ok(messageResponse),
+    // 503: the payment provider could not be reached to cancel a subscription; nothing was deleted (try again later).
+    errors: [503],
   }),
   accountExport: endpoint({
     method: 'GET',

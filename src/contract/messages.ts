@@ -264,6 +264,11 @@ export const M = {
   planFree: /*i18n*/ { id: 's.plan_free', message: 'The free plan needs no checkout.' },
   alreadySubscribed: /*i18n*/ { id: 's.already_subscribed', message: 'You already have an active plan.' },
   noSubscription: /*i18n*/ { id: 's.no_subscription', message: 'You have no active plan to cancel.' },
+  paymentProviderUnavailable: /*i18n*/ {
+    id: 's.payment_provider_unavailable',
+    message:
+      'We could not reach the payment service to cancel your plan, so your account has not been deleted. Please try again in a few minutes.',
+  },
   subscriptionCanceled: /*i18n*/ {
     id: 's.subscription_canceled',
     message: 'Your plan has been cancelled. You keep it until the end of the current period.',

@@ -5,9 +5,9 @@
 import { NON_FIELD } from '@contract/errors';
 import type { Msg } from '@contract/messages';
 
-export type ErrorStatus = 401 | 403 | 404 | 409 | 422 | 429;
+export type ErrorStatus = 401 | 403 | 404 | 409 | 422 | 429 | 503;
 
-/** A non-validation failure: 401/404/409/422/429 -> {detail}, 403 -> {errors, detail}. */
+/** A non-validation failure: 401/404/409/422/429/503 -> {detail}, 403 -> {errors, detail}. */
 export class ApiError extends Error {
   constructor(
     readonly status: ErrorStatus | 400,

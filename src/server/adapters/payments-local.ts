@@ -26,6 +26,7 @@ import type { Db } from '../db/open';
 import { localProviderObjects } from '../db/schema';
 import {
   checkoutMetadata,
+  type CancelledNow,
   type CheckoutSessionInfo,
   type CheckoutSessionInput,
   type CreatedIntent,
@@ -103,6 +104,8 @@ interface SubscriptionData {
   current_period_end: string;
   cancel_at_period_end: boolean;
   metadata: Record<string, string>;
+  /** Set once its payment was refunded (cancelSubscriptionNow). */
+  refund?: { id: string; amount: number; currency: string; created: string };
 }
 
 /** What each kind of object keeps in its `data` column. */
@@ -310,6 +313,16 @@ export class LocalPaymentProvider implements PaymentProvider {
     };
   }
 
+  /** As Stripe's expire: an open session closes (payCheckout locks the row, so a payment and this do not cross). */
+  async expireCheckoutSession(id: string): Promise<CheckoutSessionInfo | null> {
+    if (!(await this.find(id, 'checkout_session'))) return null;
+    await this.o.db
+      .update(localProviderObjects)
+      .set({ status: 'expired', updatedAt: this.o.clock() })
+      .where(and(eq(localProviderObjects.id, id), eq(localProviderObjects.status, 'open')));
+    return this.retrieveCheckoutSession(id);
+  }
+
   /** What the hosted checkout page shows; null for an unknown session. */
   async checkoutView(id: string): Promise<LocalCheckoutView | null> {
     const session = await this.find(id, 'checkout_session');
@@ -407,6 +420,39 @@ export class LocalPaymentProvider implements PaymentProvider {
     if (!info) throw new Error(`local payments: no subscription ${id}`);
     await this.emitSubscription('customer.subscription.updated', id);
     return info;
+  }
+
+  /**
+   * As Stripe's subscriptions.cancel (and refunds.create on its payment): ended now, under a row lock so that two
+   * calls at once end it once and refund it once; `customer.subscription.deleted` is told when it ends.
+   */
+  async cancelSubscriptionNow(id: string, options: { refund: boolean }): Promise<CancelledNow | null> {
+    const now = this.o.clock();
+    const done = await this.o.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select()
+        .from(localProviderObjects)
+        .where(and(eq(localProviderObjects.id, id), eq(localProviderObjects.kind, 'subscription')))
+        .for('update');
+      if (!locked) return null;
+      const sub = asObject<'subscription'>(locked);
+      const ends = sub.status !== 'canceled';
+      const refund =
+        sub.data.refund ??
+        (options.refund ? { id: `re_local_${hex()}`, amount: sub.amount, currency: sub.currency, created: now.toISOString() } : undefined);
+      if (ends || refund !== sub.data.refund) {
+        await tx
+          .update(localProviderObjects)
+          .set({ status: 'canceled', data: jsonb<'subscription'>({ ...sub.data, refund }), updatedAt: now })
+          .where(eq(localProviderObjects.id, id));
+      }
+      return { ends, refund };
+    });
+    if (!done) return null;
+    if (done.ends) await this.emitSubscription('customer.subscription.deleted', id);
+    const info = (await this.retrieveSubscription(id))!;
+    const refund = done.refund ? { id: done.refund.id, amount: done.refund.amount, currency: done.refund.currency } : null;
+    return { subscription: info, refund };
   }
 
   /**

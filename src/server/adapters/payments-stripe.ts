@@ -13,6 +13,7 @@ import Stripe from 'stripe';
 import type { PlanInterval } from '@contract/billing';
 import {
   checkoutMetadata,
+  type CancelledNow,
   type CheckoutSessionInfo,
   type CheckoutSessionInput,
   type CreatedIntent,
@@ -140,6 +141,19 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  /** checkout.sessions.expire, only while open (Stripe refuses the others); paid meanwhile, it answers complete. */
+  async expireCheckoutSession(id: string): Promise<CheckoutSessionInfo | null> {
+    const session = await this.retrieveCheckoutSession(id);
+    if (session?.status !== 'open') return session;
+    try {
+      await this.stripe.checkout.sessions.expire(id);
+    } catch (err) {
+      // Completed or expired between the two calls: what it is now is answered below.
+      if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+    }
+    return this.retrieveCheckoutSession(id);
+  }
+
   async retrieveSubscription(id: string): Promise<SubscriptionInfo | null> {
     try {
       return subscriptionInfo(await this.stripe.subscriptions.retrieve(id));
@@ -151,6 +165,50 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async cancelSubscriptionAtPeriodEnd(id: string): Promise<SubscriptionInfo> {
     return subscriptionInfo(await this.stripe.subscriptions.update(id, { cancel_at_period_end: true }));
+  }
+
+  /**
+   * subscriptions.cancel (no proration, no final invoice), then, with `refund`, refunds.create for each paid payment
+   * of its latest invoice (the invoice's payments, as listed since API 2025-03-31). Idempotency keys named after the
+   * subscription and the payment make a retry (ours or the SDK's) cancel and refund nothing twice; an already
+   * cancelled subscription is not cancelled again.
+   */
+  async cancelSubscriptionNow(id: string, options: { refund: boolean }): Promise<CancelledNow | null> {
+    let sub: Stripe.Subscription;
+    try {
+      sub = await this.stripe.subscriptions.retrieve(id);
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+    if (sub.status !== 'canceled' && sub.status !== 'incomplete_expired') {
+      sub = await this.stripe.subscriptions.cancel(id, { prorate: false, invoice_now: false }, { idempotencyKey: `cancel-now-${id}` });
+    }
+    const invoiceId = idOf(sub.latest_invoice);
+    if (!options.refund || !invoiceId) return { subscription: subscriptionInfo(sub), refund: null };
+
+    const refunds: Stripe.Refund[] = [];
+    const payments = await this.stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 10 });
+    for (const payment of payments.data) {
+      const intent = idOf(payment.payment.payment_intent);
+      const charge = idOf(payment.payment.charge);
+      if (!intent && !charge) continue;
+      try {
+        refunds.push(
+          await this.stripe.refunds.create(
+            { ...(intent ? { payment_intent: intent } : { charge: charge! }), reason: 'duplicate', metadata: { subscription_id: id } },
+            { idempotencyKey: `refund-${payment.id}` },
+          ),
+        );
+      } catch (err) {
+        // Refunded by an earlier call whose idempotency key has expired: nothing more to do.
+        if (!(err instanceof Stripe.errors.StripeError && err.code === 'charge_already_refunded')) throw err;
+      }
+    }
+    const refund = refunds[0]
+      ? { id: refunds[0].id, amount: refunds.reduce((sum, r) => sum + r.amount, 0), currency: refunds[0].currency }
+      : null;
+    return { subscription: subscriptionInfo(sub), refund };
   }
 
   async parseWebhook(rawBody: string, signature: string | undefined): Promise<ProviderEvent> {

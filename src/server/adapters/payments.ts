@@ -55,6 +55,13 @@ export interface SubscriptionInfo {
   metadata: Record<string, string>;
 }
 
+/** A subscription ended at once (no renewal, no proration), and the refund of its latest payment when one was asked. */
+export interface CancelledNow {
+  subscription: SubscriptionInfo;
+  /** The refund, also when an earlier call made it (the same one: a retry refunds nothing twice); null when none. */
+  refund: { id: string; amount: number; currency: string } | null;
+}
+
 /** A verified event: its id (for de-duplication), type, and the id of the object it is about. */
 export interface ProviderEvent {
   id: string;
@@ -97,9 +104,17 @@ export interface PaymentProvider {
   retrievePaymentIntent(id: string): Promise<PaymentIntentInfo | null>;
   createCheckoutSession(input: CheckoutSessionInput): Promise<{ id: string; url: string }>;
   retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null>;
+  /** Closes an open session so that it can no longer be paid; answers its state after (complete: paid meanwhile). */
+  expireCheckoutSession(id: string): Promise<CheckoutSessionInfo | null>;
   retrieveSubscription(id: string): Promise<SubscriptionInfo | null>;
   /** Cancels at the end of the paid period; the subscription stays active until then. */
   cancelSubscriptionAtPeriodEnd(id: string): Promise<SubscriptionInfo>;
+  /**
+   * Ends the subscription now; with `refund`, its latest paid invoice is refunded in full (a second subscription the
+   * account should never have had: issue 27). Safe to repeat. Null when the provider has no such subscription; a
+   * provider that cannot be reached throws.
+   */
+  cancelSubscriptionNow(id: string, options: { refund: boolean }): Promise<CancelledNow | null>;
   /** Verifies the signature over the exact raw body and parses the event; throws WebhookSignatureError. */
   parseWebhook(rawBody: string, signature: string | undefined): Promise<ProviderEvent>;
 }

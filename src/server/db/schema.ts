@@ -644,7 +644,7 @@ export const SUBSCRIPTION_STATUSES = ['incomplete', 'active', 'past_due', 'cance
 
 /**
  * An account's subscription as the provider last told us (webhooks, or a retrieve on the payment-completion page).
- * In force while `status` is active (or past_due) and `current_period_end` is ahead.
+ * In force while `status` is active (or past_due) and `current_period_end` is ahead; at most one such row per account.
  */
 export const subscriptions = pgTable(
   'subscriptions',
@@ -667,7 +667,15 @@ export const subscriptions = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('subscriptions_provider_uq').on(t.provider, t.providerSubscriptionId), index('subscriptions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('subscriptions_provider_uq').on(t.provider, t.providerSubscriptionId),
+    index('subscriptions_user_idx').on(t.userId),
+    // One paid subscription in force per account (issue 27). The period's end cannot be in a predicate (now() is not
+    // immutable), so a lapsed row still 'active' holds the place until it is synced or closed (subscription-guard.ts).
+    uniqueIndex('subscriptions_one_in_force_uq')
+      .on(t.userId)
+      .where(sql`${t.status} in ('active', 'past_due') and ${t.amount} > 0`),
+  ],
 );
 
 /** A checkout the account started: which plan, at which provider session, and whether it completed. */

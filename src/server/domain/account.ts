@@ -15,6 +15,7 @@ import { profiles, refreshTokens, users, type UserRow } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError, ValidationError } from '../errors';
 import { translator } from '../i18n';
+import { endSubscriptionsOf, liveSubscriptions } from './account-subscriptions';
 import { emailLink, findUserByUuid, sendMail } from './accounts';
 import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions';
 import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens';
@@ -135,15 +136,26 @@ export async function confirmEmailChange(deps: AppDeps, uid: string, token: stri
   });
 }
 
-/** Deletes the user; the cascade removes profiles, works, tokens and links, then every file goes. */
+/**
+ * Deletes the user; the cascade removes profiles, works, tokens and links, then every file goes. Its subscriptions
+ * are ended at the provider first (account-subscriptions.ts; 503 and nothing deleted when the provider cannot be
+ * reached); one applied meanwhile (a checkout paid at that moment) is found under the account's lock, and ended too.
+ */
 export async function deleteAccount(deps: AppDeps, userId: number): Promise<void> {
-  const keys = await deps.db.transaction(async (tx) => {
-    // Locked first, as uploads lock it: a work created meanwhile would otherwise escape the file list.
-    await lockAccount(tx, userId);
-    const owned = await tx.select({ id: profiles.id, pictureKey: profiles.pictureKey }).from(profiles).where(eq(profiles.userId, userId));
-    const scheduled = await scheduleFileDeletions(tx, await filesOfProfiles(tx, owned));
-    await tx.delete(users).where(eq(users.id, userId));
-    return scheduled;
-  });
-  await deleteScheduledFiles(deps, keys);
+  for (let attempt = 1; ; attempt++) {
+    await endSubscriptionsOf(deps, userId);
+    const keys = await deps.db.transaction(async (tx) => {
+      // Locked first, as uploads lock it: a work created meanwhile would otherwise escape the file list.
+      await lockAccount(tx, userId);
+      const live = await liveSubscriptions(tx, userId);
+      if (live.some((row) => row.provider === deps.payments.name)) return null;
+      const owned = await tx.select({ id: profiles.id, pictureKey: profiles.pictureKey }).from(profiles).where(eq(profiles.userId, userId));
+      const scheduled = await scheduleFileDeletions(tx, await filesOfProfiles(tx, owned));
+      await tx.delete(users).where(eq(users.id, userId));
+      return scheduled;
+    });
+    if (keys) return deleteScheduledFiles(deps, keys);
+    // The provider answered, yet a subscription still runs: not deleted under it.
+    if (attempt === 3) throw new ApiError(503, M.paymentProviderUnavailable);
+  }
 }

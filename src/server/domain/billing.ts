@@ -7,16 +7,16 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 
 import type { SubscriptionStatus } from '@contract/billing';
 import { M } from '@contract/messages';
-import { checkoutSessions, plans } from '../db/schema';
+import { checkoutSessions, plans, subscriptions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError, ValidationError } from '../errors';
 import { recordBillingEvent, type BillingActor } from './billing-events';
 import type { Auth } from './sessions';
-import { applySubscription, planView, subscriptionInForce, subscriptionStatusOf, syncSubscription } from './subscriptions';
+import { applySubscription, inForceWhere, planView, subscriptionInForce, subscriptionStatusOf, syncSubscription } from './subscriptions';
 
 /** Where Checkout returns: the payment-completion page (which calls the status with the session id), or the plans. */
 const SUCCESS_PATH = '/payment-complete?session_id={CHECKOUT_SESSION_ID}';
@@ -124,28 +124,36 @@ export async function subscriptionStatus(deps: AppDeps, auth: Auth, sessionId: s
 
 /**
  * Cancels at the period's end, at the provider first (its answer is what is recorded): the plan stays in force
- * until then, and the limit applies to new uploads after. Cancelling again answers the same.
+ * until then, and the limit applies to new uploads after. Cancelling again answers the same. Whatever is in force is
+ * cancelled (the database keeps that to one row; a second one would otherwise renew unseen behind the first).
  */
 export async function cancelSubscription(deps: AppDeps, auth: Auth): Promise<{ currentPeriodEnd: Date | null }> {
-  const row = await subscriptionInForce(deps.db, auth.user.id, deps.clock());
-  if (!row) throw new ApiError(409, M.noSubscription);
-  if (row.cancelAtPeriodEnd) return { currentPeriodEnd: row.currentPeriodEnd };
-  // Who asked, as a row of its own, before the provider is asked (a failure there leaves the request on record):
-  // the state change itself is recorded by whichever of this call and the provider's event applies it first.
-  await recordBillingEvent(
-    deps.db,
-    {
-      userId: row.userId,
-      kind: 'subscription.cancel_requested',
-      actor: 'user',
-      provider: row.provider,
-      providerId: row.providerSubscriptionId,
-      amount: row.amount,
-      currency: row.currency,
-    },
-    deps.clock(),
-  );
-  const info = await deps.payments.cancelSubscriptionAtPeriodEnd(row.providerSubscriptionId);
-  const applied = await applySubscription(deps, info, { actor: 'user', userId: row.userId, planId: row.planId });
-  return { currentPeriodEnd: applied?.currentPeriodEnd ?? info.currentPeriodEnd };
+  const rows = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(inForceWhere(auth.user.id, deps.clock()))
+    .orderBy(desc(subscriptions.currentPeriodEnd));
+  if (rows.length === 0) throw new ApiError(409, M.noSubscription);
+  let currentPeriodEnd = rows[0]!.currentPeriodEnd;
+  for (const row of rows.filter((r) => !r.cancelAtPeriodEnd)) {
+    // Who asked, as a row of its own, before the provider is asked (a failure there leaves the request on record):
+    // the state change itself is recorded by whichever of this call and the provider's event applies it first.
+    await recordBillingEvent(
+      deps.db,
+      {
+        userId: row.userId,
+        kind: 'subscription.cancel_requested',
+        actor: 'user',
+        provider: row.provider,
+        providerId: row.providerSubscriptionId,
+        amount: row.amount,
+        currency: row.currency,
+      },
+      deps.clock(),
+    );
+    const info = await deps.payments.cancelSubscriptionAtPeriodEnd(row.providerSubscriptionId);
+    const applied = await applySubscription(deps, info, { actor: 'user', userId: row.userId, planId: row.planId });
+    if (row === rows[0]) currentPeriodEnd = applied?.currentPeriodEnd ?? info.currentPeriodEnd;
+  }
+  return { currentPeriodEnd };
 }

@@ -13,7 +13,7 @@ import { LocalPaymentProvider, type Card, type CardError, type LocalConfirmResul
 import { plans } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError, ValidationError } from '../errors';
-import { planView } from './subscriptions';
+import { planView, subscriptionInForce } from './subscriptions';
 
 export type { CardError };
 
@@ -36,13 +36,23 @@ export async function localCheckoutView(deps: AppDeps, sessionId: string): Promi
   return { id: view.id, status: view.status, plan: planView(plan), cancel_url: view.cancelUrl, success_url: view.successUrl };
 }
 
-/** Paid: where the browser goes next. A refused card leaves the session open; a closed one is 409. */
+/**
+ * Paid: where the browser goes next. A refused card leaves the session open; a closed one is 409, and so is one
+ * whose account has a plan in force meanwhile (two checkouts started, one paid: issue 27), before any money is
+ * taken. Two pages paid at the same moment both pass this; the second subscription is then refunded when applied.
+ */
 export async function payLocalCheckout(
   deps: AppDeps,
   sessionId: string,
   card: Card,
 ): Promise<{ redirectUrl: string; error: null } | { redirectUrl: null; error: CardError }> {
-  const result = await localProvider(deps).payCheckout(sessionId, card);
+  const provider = localProvider(deps);
+  const session = await provider.retrieveCheckoutSession(sessionId);
+  const userId = /^\d{1,10}$/.test(session?.clientReferenceId ?? '') ? Number(session!.clientReferenceId) : null;
+  if (session?.status === 'open' && userId !== null && (await subscriptionInForce(deps.db, userId, deps.clock()))) {
+    throw new ApiError(409, M.alreadySubscribed);
+  }
+  const result = await provider.payCheckout(sessionId, card);
   if (!result) throw new ApiError(404, M.notFound);
   if (result.kind === 'closed') throw new ApiError(409, M.paymentSessionInvalid);
   if (result.kind === 'refused') return { redirectUrl: null, error: result.error };

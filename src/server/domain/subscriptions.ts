@@ -14,10 +14,12 @@ import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Plan, SubscriptionState, SubscriptionStatus } from '@contract/billing';
 import type { ProviderSubscriptionStatus, SubscriptionInfo } from '../adapters/payments';
 import type { Executor } from '../db/open';
+import { isUniqueViolation } from '../db/errors';
 import { plans, subscriptions, users, type PlanRow, type SubscriptionRow } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { log } from '../log';
 import { recordBillingEvent, type BillingActor } from './billing-events';
+import { holdsPlace, makeRoom, refundDuplicate } from './subscription-guard';
 
 type RowStatus = SubscriptionRow['status'];
 
@@ -120,12 +122,37 @@ export async function syncSubscription(deps: AppDeps, providerSubscriptionId: st
 }
 
 /**
+ * Applies the provider's view of a subscription, keeping one in force per account (subscription-guard.ts): a
+ * subscription about to hold the account's place while another one is in force is cancelled and refunded at the
+ * provider instead, also when the database refuses it because another took the place at the same moment.
+ */
+export async function applySubscription(deps: AppDeps, info: SubscriptionInfo, ctx: SyncContext): Promise<SubscriptionRow | null> {
+  if (!holdsPlace(rowStatus(info.status), info.amount)) return writeSubscription(deps, info, ctx);
+  const [known] = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.provider, deps.payments.name), eq(subscriptions.providerSubscriptionId, info.id)));
+  if (known && holdsPlace(known.status, known.amount)) return writeSubscription(deps, info, ctx);
+  const userId = known?.userId ?? ctx.userId ?? idFrom(info.metadata.user_id);
+  const kept = userId === null ? null : await makeRoom(deps, userId, info);
+  if (kept) return refundDuplicate(deps, info, ctx, kept);
+  try {
+    return await writeSubscription(deps, info, ctx);
+  } catch (err) {
+    if (!isUniqueViolation(err) || userId === null) throw err;
+    // Another subscription of this account took the place meanwhile (two payments at the same moment).
+    return refundDuplicate(deps, info, ctx, await subscriptionInForce(deps.db, userId, deps.clock()));
+  }
+}
+
+/**
  * Writes the provider's view of a subscription and a ledger row for each change it makes: `subscription.<status>`
  * when it starts or its status changes, `subscription.renewed` when a new period is paid,
  * `subscription.cancel_scheduled` (or `…cancel_withdrawn`) when its cancellation at the period's end changes
- * (the user's own request is a row of its own: billing.ts's cancelSubscription).
+ * (the user's own request is a row of its own: billing.ts's cancelSubscription). Throws a unique violation when it
+ * would be the account's second subscription in force.
  */
-export async function applySubscription(deps: AppDeps, info: SubscriptionInfo, ctx: SyncContext): Promise<SubscriptionRow | null> {
+async function writeSubscription(deps: AppDeps, info: SubscriptionInfo, ctx: SyncContext): Promise<SubscriptionRow | null> {
   const provider = deps.payments.name;
   const now = deps.clock();
   const status = rowStatus(info.status);
@@ -162,7 +189,8 @@ export async function applySubscription(deps: AppDeps, info: SubscriptionInfo, c
       const [inserted] = await tx
         .insert(subscriptions)
         .values({ userId, planId, provider, providerSubscriptionId: info.id, ...values, createdAt: now, updatedAt: now })
-        .onConflictDoNothing()
+        // Only a delivery of the same subscription is met here: the one-in-force index must still refuse.
+        .onConflictDoNothing({ target: [subscriptions.provider, subscriptions.providerSubscriptionId] })
         .returning();
       if (inserted) {
         await event(`subscription.${status}`, userId, { period_end: info.currentPeriodEnd?.toISOString() ?? null });

@@ -1,6 +1,6 @@
 /**
  * The one place that shapes error bodies (contract errors.ts):
- * 400 {field: [msgs]} · 401/404/409/422/429 {detail} · 403 {errors, detail} · 500 {errors}.
+ * 400 {field: [msgs]} · 401/404/409/422/429/503 {detail} · 403 {errors, detail} · 500 {errors}.
  * Anything the client sent that we could not read is a 400, never a 500.
  */
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';

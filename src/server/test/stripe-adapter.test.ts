@@ -9,14 +9,14 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { subscriptionStatus } from '@contract/billing';
 import { M } from '@contract/messages';
 import { subscriptionInfo } from '../adapters/payments-stripe';
-import { users } from '../db/schema';
+import { billingEvents, subscriptions, users } from '../db/schema';
 import { startTestServer, TEST_STRIPE_WEBHOOK_SECRET, type TestServer } from './harness';
 import { family } from './works-helpers';
 
@@ -85,6 +85,13 @@ function answer(method: string, path: string, form: Record<string, string>): { s
     sessions.set(id, session);
     return { status: 200, body: session };
   }
+  if (method === 'POST' && (m = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path))) {
+    const session = sessions.get(m[1]!);
+    if (!session) return stripeError(404, 'resource_missing');
+    if (session.status !== 'open') return stripeError(400, 'checkout_session_not_open');
+    session.status = 'expired';
+    return { status: 200, body: session };
+  }
   if (method === 'GET' && (m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path))) {
     const session = sessions.get(m[1]!);
     return session ? { status: 200, body: session } : stripeError(404, 'resource_missing');
@@ -93,7 +100,39 @@ function answer(method: string, path: string, form: Record<string, string>): { s
     const sub = subs.get(m[1]!);
     if (!sub) return stripeError(404, 'resource_missing');
     if (method === 'POST' && form.cancel_at_period_end) sub.cancel_at_period_end = form.cancel_at_period_end === 'true';
+    // subscriptions.cancel: ended now.
+    if (method === 'DELETE') sub.status = 'canceled';
     return { status: 200, body: sub };
+  }
+  // An invoice's payments (API 2025-03-31 and later): each paid subscription invoice `in_<sub>` by `pi_<sub>`.
+  if (method === 'GET' && path === '/v1/invoice_payments') {
+    const invoice = form.invoice ?? '';
+    const paid = [...subs.values()].some((sub) => sub.latest_invoice === invoice);
+    const data = paid
+      ? [
+          {
+            id: `inpay_${invoice}`,
+            object: 'invoice_payment',
+            invoice,
+            status: 'paid',
+            payment: { type: 'payment_intent', payment_intent: `pi_${invoice}` },
+          },
+        ]
+      : [];
+    return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/invoice_payments' } };
+  }
+  if (method === 'POST' && path === '/v1/refunds') {
+    return {
+      status: 200,
+      body: {
+        id: `re_${form.payment_intent}`,
+        object: 'refund',
+        amount: 110,
+        currency: 'jpy',
+        payment_intent: form.payment_intent,
+        status: 'succeeded',
+      },
+    };
   }
   return stripeError(404, 'unknown_path');
 }
@@ -107,7 +146,9 @@ beforeAll(async () => {
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');
-      const form = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? url.search : raw));
+      const form = Object.fromEntries(
+        new URLSearchParams(req.method === 'GET' || req.method === 'DELETE' ? `${url.search.slice(1)}&${raw}` : raw),
+      );
       requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, form });
       const { status, body } = answer(req.method ?? '', url.pathname, form);
       res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${requests.length}` });
@@ -297,6 +338,106 @@ describe('the Stripe provider', () => {
     expect((await s.request('/api/payments/local/confirm/', { json: { client_secret: 'pi_local_x_secret_y', ...CARD } })).status).toBe(404);
     expect((await s.request(`/api/payments/local/checkout/cs_local_${'0'.repeat(32)}/`)).status).toBe(404);
     expect((await s.request(`/api/payments/local/checkout/cs_local_${'0'.repeat(32)}/pay/`, { json: CARD })).status).toBe(404);
+  });
+});
+
+/** A subscription as the fake's Stripe keeps it: active, paid by its latest invoice. */
+function stripeSubscription(id: string, userId: number, planId: number) {
+  subs.set(id, {
+    id,
+    object: 'subscription',
+    status: 'active',
+    customer: `cus_${id}`,
+    cancel_at_period_end: false,
+    currency: 'jpy',
+    latest_invoice: `in_${id}`,
+    metadata: { plan_id: String(planId), user_id: String(userId) },
+    items: { object: 'list', data: [{ id: `si_${id}`, current_period_end: PERIOD_END, price: { unit_amount: 110, currency: 'jpy' } }] },
+  });
+}
+
+describe('one subscription in force per account, with Stripe (issue 27)', () => {
+  it('cancels at once and refunds a second subscription when two Checkout pages were paid', async () => {
+    const a = await family(s);
+    const userId = await userIdOf(a.parent);
+    const planId = await premiumId();
+    const start = async () =>
+      (await s.request('/api/billing/create-checkout-session/', { token: a.parent, json: { planId } })).body.session_id as string;
+    const first = await start();
+    const second = await start();
+    // Both pages paid at Stripe before either returned.
+    for (const [sessionId, subId] of [
+      [first, 'sub_dup_1'],
+      [second, 'sub_dup_2'],
+    ] as const) {
+      stripeSubscription(subId, userId, planId);
+      Object.assign(sessions.get(sessionId)!, { status: 'complete', subscription: subId, customer: `cus_${subId}` });
+    }
+    const settle = (sessionId: string) => s.request(`/api/billing/subscription-status/?session_id=${sessionId}`, { token: a.parent });
+    expect((await settle(first)).body).toMatchObject({ active: true, status: 'active' });
+
+    requests.length = 0;
+    expect((await settle(second)).body).toMatchObject({ active: true, status: 'active', cancel_at_period_end: false });
+    const calls = requests.map((r) => `${r.method} ${r.path}`);
+    expect(calls).toContain('DELETE /v1/subscriptions/sub_dup_2');
+    expect(calls).not.toContain('DELETE /v1/subscriptions/sub_dup_1');
+    const cancelled = requests.find((r) => r.method === 'DELETE')!;
+    expect(cancelled.form).toMatchObject({ prorate: 'false', invoice_now: 'false' });
+    expect(cancelled.headers['idempotency-key']).toBe('cancel-now-sub_dup_2');
+    expect(requests.find((r) => r.path === '/v1/invoice_payments')!.form).toMatchObject({ invoice: 'in_sub_dup_2', status: 'paid' });
+    const refund = requests.find((r) => r.path === '/v1/refunds')!;
+    expect(refund.form).toMatchObject({ payment_intent: 'pi_in_sub_dup_2', reason: 'duplicate', 'metadata[subscription_id]': 'sub_dup_2' });
+    expect(refund.headers['idempotency-key']).toBe('refund-inpay_in_sub_dup_2');
+    expect(subs.get('sub_dup_1')!.status).toBe('active');
+
+    const rows = await s.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    expect(rows.map((r) => [r.providerSubscriptionId, r.status]).sort()).toEqual([
+      ['sub_dup_1', 'active'],
+      ['sub_dup_2', 'canceled'],
+    ]);
+    const refunds = await s.deps.db
+      .select()
+      .from(billingEvents)
+      .where(and(eq(billingEvents.userId, userId), eq(billingEvents.kind, 'subscription.refunded')));
+    expect(refunds).toMatchObject([
+      { providerId: 'sub_dup_2', amount: 110, actor: 'system', detail: { kept: 'sub_dup_1', refund_id: 're_pi_in_sub_dup_2' } },
+    ]);
+
+    // Settled again (the page reloaded, a webhook): nothing more is cancelled or refunded.
+    requests.length = 0;
+    expect((await settle(second)).status).toBe(200);
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('expires open Checkout sessions and cancels the subscription at Stripe, without a refund, before deleting the account', async () => {
+    const a = await family(s);
+    const userId = await userIdOf(a.parent);
+    const open = (await s.request('/api/billing/create-checkout-session/', { token: a.parent, json: { planId: await premiumId() } })).body
+      .session_id as string;
+    stripeSubscription('sub_gone_1', userId, await premiumId());
+    const payload = JSON.stringify({
+      id: 'evt_gone_1',
+      object: 'event',
+      type: 'customer.subscription.created',
+      data: { object: { id: 'sub_gone_1', object: 'subscription' } },
+    });
+    expect((await deliver(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: TEST_STRIPE_WEBHOOK_SECRET }))).status).toBe(
+      200,
+    );
+    expect((await s.request('/api/billing/subscription-status/', { token: a.parent })).body.active).toBe(true);
+
+    requests.length = 0;
+    expect((await s.request('/api/account/delete/', { method: 'DELETE', token: a.parent })).status).toBe(200);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /v1/checkout/sessions/${open}`,
+      `POST /v1/checkout/sessions/${open}/expire`,
+      `GET /v1/checkout/sessions/${open}`,
+      'GET /v1/subscriptions/sub_gone_1',
+      'DELETE /v1/subscriptions/sub_gone_1',
+    ]);
+    expect(sessions.get(open)!.status).toBe('expired');
+    expect(subs.get('sub_gone_1')!.status).toBe('canceled');
+    expect(await s.deps.db.select().from(users).where(eq(users.id, userId))).toEqual([]);
   });
 });
 
