@@ -13,6 +13,7 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { translator } from '../i18n';
 import { errorFields, log } from '../log';
+import { claimLoginCheck, releaseLoginCheck, rememberAddress } from './login-throttle';
 import { consumeOneTimeToken, createOneTimeToken, voidOneTimeTokens } from './one-time-tokens';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { startSession, type TokenPairOut } from './sessions';
@@ -110,15 +111,22 @@ export async function verifyEmail(deps: AppDeps, uid: string, token: string): Pr
   if (!ok) throw new ApiError(400, M.linkInvalid);
 }
 
-/** Failed attempts count towards the login limits of its entry (src/contract/endpoints.ts). */
-export async function login(deps: AppDeps, input: { email: string; password: string }): Promise<TokenPairOut> {
+/**
+ * Failed checks slow down their account and address pair, and from an address the account never logged in from,
+ * the account and the address too (./login-throttle.ts): a refused attempt is a 429 before any password check. An
+ * unknown address is throttled and costs the same argon2 work as an account, so neither tells it apart.
+ */
+export async function login(deps: AppDeps, input: { email: string; password: string }, address: string): Promise<TokenPairOut> {
   const user = await findUserByEmail(deps, input.email);
+  const claim = await claimLoginCheck(deps, { email: input.email, address, userId: user?.id ?? null });
   if (!user) {
     await burnPasswordCheck(input.password);
     throw new ApiError(401, M.loginInvalid);
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) throw new ApiError(401, M.loginInvalid);
+  await releaseLoginCheck(deps, claim);
   if (!user.emailVerifiedAt) throw new ApiError(403, M.notVerified);
+  await rememberAddress(deps, user.id, address);
   return startSession(deps, user, null);
 }
 
@@ -130,8 +138,11 @@ export async function requestPasswordReset(deps: AppDeps, email: string, lang: L
   deliver(deps, user.email, lang, 'reset', emailLink(deps, 'password-reset-confirm', user.uuid, token));
 }
 
-/** Sets the new password, marks the address verified (the link proves it) and ends every session. */
-export async function confirmPasswordReset(deps: AppDeps, uid: string, token: string, newPassword: string): Promise<void> {
+/**
+ * Sets the new password, marks the address verified (the link proves it) and ends every session. The opener's
+ * address becomes known to the account: an owner slowed down on a new device gets in by resetting the password.
+ */
+export async function confirmPasswordReset(deps: AppDeps, uid: string, token: string, newPassword: string, address: string): Promise<void> {
   const user = await findUserByUuid(deps, uid);
   if (!user) throw new ApiError(400, M.linkInvalid);
   const passwordHash = await hashPassword(newPassword);
@@ -156,4 +167,5 @@ export async function confirmPasswordReset(deps: AppDeps, uid: string, token: st
     return true;
   });
   if (!ok) throw new ApiError(400, M.linkInvalid);
+  await rememberAddress(deps, user.id, address);
 }
