@@ -79,7 +79,8 @@ function slowDown(seconds: number): ApiError {
  */
 export async function claimLoginCheck(deps: AppDeps, attempt: LoginAttempt): Promise<LoginClaim> {
   const secret = deps.config.jwtSecret;
-  const known = attempt.userId !== null && (await isKnown(deps.db, attempt.userId, mac(secret, 'known', attempt.address)));
+  // Looked up for an unknown e-mail too (no account has id 0), so both take the same steps.
+  const known = (await isKnown(deps.db, attempt.userId ?? 0, mac(secret, 'known', attempt.address))) && attempt.userId !== null;
   const pairKey = `pair:${mac(secret, 'pair', attempt.email, attempt.address)}`;
   const accountKey = known ? null : `account:${mac(secret, 'account', attempt.email)}`;
   const addressKey = known ? null : `address:${mac(secret, 'address', attempt.address)}`;
@@ -87,6 +88,25 @@ export async function claimLoginCheck(deps: AppDeps, attempt: LoginAttempt): Pro
   const keys = [pairKey, accountKey, addressKey].filter((k): k is string => k !== null).sort();
   const now = deps.clock();
   const forgetBefore = now.getTime() - T.forgetAfterSeconds * 1000;
+  type Row = typeof loginThrottles.$inferSelect;
+  const waitOf = (rows: Row[]) => {
+    const recent = (key: string | null): Recent => {
+      const row = rows.find((r) => r.key === key);
+      if (!row?.lastFailureAt || row.lastFailureAt.getTime() < forgetBefore) return { failures: 0, last: null };
+      return { failures: row.failures, last: row.lastFailureAt };
+    };
+    const [pair, account, address] = [recent(pairKey), recent(accountKey), recent(addressKey)];
+    const wait = Math.max(
+      waitSeconds(known ? T.pairKnown : T.pairUnknown, pair, now),
+      accountKey ? waitSeconds(T.account, account, now) : 0,
+      addressKey ? waitSeconds(T.address, address, now) : 0,
+    );
+    return { wait, pair, account, address };
+  };
+
+  // A refusal reads and writes nothing more: a flood of refused guesses costs one select each.
+  const seen = waitOf(await deps.db.select().from(loginThrottles).where(inArray(loginThrottles.key, keys)));
+  if (seen.wait > 0) throw slowDown(seen.wait);
 
   const outcome = await deps.db.transaction(async (tx): Promise<{ wait: number } | { claim: LoginClaim }> => {
     await tx
@@ -94,19 +114,8 @@ export async function claimLoginCheck(deps: AppDeps, attempt: LoginAttempt): Pro
       .values(keys.map((key) => ({ key })))
       .onConflictDoNothing();
     const rows = await tx.select().from(loginThrottles).where(inArray(loginThrottles.key, keys)).orderBy(loginThrottles.key).for('update');
-    const recent = (key: string | null): Recent => {
-      const row = rows.find((r) => r.key === key);
-      if (!row?.lastFailureAt || row.lastFailureAt.getTime() < forgetBefore) return { failures: 0, last: null };
-      return { failures: row.failures, last: row.lastFailureAt };
-    };
-    const pair = recent(pairKey);
-    const account = recent(accountKey);
-    const address = recent(addressKey);
-    const wait = Math.max(
-      waitSeconds(known ? T.pairKnown : T.pairUnknown, pair, now),
-      accountKey ? waitSeconds(T.account, account, now) : 0,
-      addressKey ? waitSeconds(T.address, address, now) : 0,
-    );
+    // Again under the lock: a concurrent check may have counted meanwhile.
+    const { wait, pair, account, address } = waitOf(rows);
     if (wait > 0) return { wait };
 
     const bump = (key: string, r: Recent) =>
