@@ -9,6 +9,9 @@
  * An e-mail change link proves the address but not who chose the password (an attacker's own account asking for the
  * invitee's address), so it applies none: the invitation waits, and the address's owner claims it, and the account,
  * with a password reset. Call inside the transaction that marks the address proven.
+ * What a link cannot tell: a sign-up by someone else after the invitation also mails the invitee a fresh link. The
+ * e-mails say to open only the link of one's own sign-up; a reset-style "choose your password" link in the
+ * invitation would close that too.
  */
 import { and, eq, lte } from 'drizzle-orm';
 
