@@ -132,11 +132,8 @@ export const ENDPOINTS = {
     summary: 'Log in with e-mail and password',
     body: json(loginBody),
     ok: ok(tokenPair),
-    errors: [401, 403],
-    rateLimits: [
-      { limit: 'loginIp', by: 'ip', counts: 'failures' },
-      { limit: 'loginEmail', by: 'email', counts: 'failures' },
-    ],
+    // 429 with Retry-After: failed logins slow down their account and address pair (LOGIN_THROTTLE in ./rate-limits).
+    errors: [401, 403, 429],
   }),
   passwordReset: endpoint({
     method: 'POST',

@@ -121,6 +121,14 @@ export const M = {
   csrfFailed: /*i18n*/ { id: 's.csrf_failed', message: 'Security check failed. Please reload the page and try again.' },
   notFound: /*i18n*/ { id: 's.not_found', message: 'Not found.' },
   rateLimited: /*i18n*/ { id: 's.rate_limited', message: 'Too many attempts. Please wait a while and try again.' },
+  loginWaitSeconds: /*i18n*/ {
+    id: 's.login_wait_seconds',
+    message: 'Too many failed logins. Please wait {seconds} s and try again.',
+  },
+  loginWaitMinutes: /*i18n*/ {
+    id: 's.login_wait_minutes',
+    message: 'Too many failed logins. Please wait {minutes} min and try again, or reset your password.',
+  },
   archiveTooLarge: /*i18n*/ {
     id: 's.archive_too_large',
     message: 'Your family has too many pictures for one download. Please download one child at a time.',

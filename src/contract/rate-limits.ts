@@ -12,8 +12,6 @@ export interface RateLimit {
 }
 
 export const RATE_LIMITS = {
-  loginEmail: { name: 'login:email', max: 10, windowSeconds: 15 * MIN },
-  loginIp: { name: 'login:ip', max: 50, windowSeconds: 15 * MIN },
   signupIp: { name: 'signup:ip', max: 10, windowSeconds: 60 * MIN },
   resetEmail: { name: 'reset:email', max: 5, windowSeconds: 60 * MIN },
   resetIp: { name: 'reset:ip', max: 20, windowSeconds: 60 * MIN },
@@ -52,3 +50,31 @@ export interface RateLimitUse {
   /** With `by: 'email'`, the body field that holds the address (`email` unless given). */
   field?: string;
 }
+
+/**
+ * One growing delay: the first `free` failures cost nothing, then each failure makes the next check wait 1 s, 2 s,
+ * 4 s... up to `capSeconds`. Until then a check is refused (429 with Retry-After) before the password is looked at.
+ */
+export interface Slowdown {
+  free: number;
+  capSeconds: number;
+}
+
+/**
+ * Login throttling (issue 27, finding 4; decisions.md: "slow down rather than refuse the right password"). Failed
+ * checks count per account and address pair, so an attacker's failures from one address never slow the owner at
+ * another. A correct login from an address the account logged in from before (`knownAddresses`, the newest few) is
+ * slowed only by its own pair, and at most `pairKnown.capSeconds`. From other addresses, two more delays bound a
+ * spread attack: one per account (each pair adds at most `account.perPair` failures to it, so one address alone
+ * never starts it), one per address against the accounts it is unknown to (a sprayer; a classroom's parents who
+ * logged in there before pass). Failures are forgotten `forgetAfterSeconds` after the last one; a correct password
+ * clears its pair.
+ */
+export const LOGIN_THROTTLE = {
+  pairKnown: { free: 5, capSeconds: 60 },
+  pairUnknown: { free: 5, capSeconds: 15 * MIN },
+  account: { free: 20, capSeconds: 15 * MIN, perPair: 5 },
+  address: { free: 50, capSeconds: 15 * MIN },
+  forgetAfterSeconds: 24 * 60 * MIN,
+  knownAddresses: 10,
+} as const satisfies Record<string, Slowdown | number | (Slowdown & { perPair: number })>;

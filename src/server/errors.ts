@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly status: ErrorStatus | 400,
     readonly msg: Msg,
     readonly values?: Record<string, unknown>,
+    /** Extra answer headers, e.g. Retry-After on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(msg.message);
   }

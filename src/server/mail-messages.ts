@@ -9,7 +9,7 @@ export const MAIL = {
   verifyBody: /*i18n*/ {
     id: 'mail.verify_body',
     message:
-      'Welcome to Little Museum!\n\nPlease open this link within 24 hours to complete your registration:\n{link}\n\nIf you did not sign up, you can ignore this e-mail.',
+      'Welcome to Little Museum!\n\nPlease open this link within 24 hours to complete your registration:\n{link}\n\nOnly the link of your latest sign-up works.\n\nIf you did not sign up yourself, do not open the link: someone may have entered your address, and opening it would complete their registration. Just ignore this e-mail.',
   },
   existsSubject: /*i18n*/ { id: 'mail.exists_subject', message: 'Little Museum: someone tried to sign up with your address' },
   existsBody: /*i18n*/ {
@@ -77,7 +77,7 @@ export const MAIL = {
   staffInviteSignupBody: /*i18n*/ {
     id: 'mail.staff_invite_signup_body',
     message:
-      'You have been invited to be staff of {organization} on Little Museum.\n\nPlease create an account with this e-mail address first. You become staff as soon as the address is confirmed:\n{link}\n\nIf you did not expect this, you can ignore this e-mail.',
+      'You have been invited to be staff of {organization} on Little Museum.\n\nTo accept, sign up here with this e-mail address, even if you signed up before without confirming it, and open the confirmation link that this sign-up sends you. You become staff once the address is confirmed. Confirmation links sent before this invitation no longer work:\n{link}\n\nIf you did not expect this, you can ignore this e-mail.',
   },
   // Bulk e-mail from the console (issue 12): every one names who sent it and where from.
   bulkSubjectOrg: /*i18n*/ { id: 'mail.bulk_subject_org', message: '[{organization}] {subject}' },

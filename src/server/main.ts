@@ -21,6 +21,7 @@ import { sweepFileDeletions } from './domain/file-deletions';
 import { sweepInquiryNotices } from './domain/inquiries';
 import { purgeIdempotencyKeys } from './domain/idempotency';
 import { sweepLocalPayments } from './domain/local-payments';
+import { purgeLoginThrottles } from './domain/login-throttle';
 import { purgeOldWindows } from './domain/rate-limit';
 import { purgeEndedSessions } from './domain/sessions';
 import { handleWebhook } from './domain/webhooks';
@@ -63,9 +64,12 @@ async function main(): Promise<void> {
   const purge = () =>
     Promise.all([
       purgeOldWindows(database.db, new Date()),
+      purgeLoginThrottles(database.db, new Date()),
       purgeIdempotencyKeys(database.db, new Date()),
       purgeEndedSessions(database.db, new Date()),
-    ]).catch((err: unknown) => log('error', 'purge of rate-limit windows, idempotency keys or ended sessions failed', errorFields(err)));
+    ]).catch((err: unknown) =>
+      log('error', 'purge of rate-limit windows, login throttles, idempotency keys or ended sessions failed', errorFields(err)),
+    );
   await purge();
   // The timers' work, which a shutdown stops and waits for before the database closes.
   const background = backgroundWork();

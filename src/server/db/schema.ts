@@ -179,6 +179,30 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
+/**
+ * Login throttling (issue 27, finding 4; src/server/domain/login-throttle.ts): failed password checks per key (an
+ * account and address pair, an account from unknown addresses, an address against accounts it is unknown to). The
+ * key is an HMAC, so neither e-mails nor addresses are stored. Forgotten a day after the last failure.
+ */
+export const loginThrottles = pgTable('login_throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+});
+
+/** Addresses an account logged in from (an HMAC of each, the newest few): their correct logins skip account-wide slowing. */
+export const loginAddresses = pgTable(
+  'login_addresses',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addressHash: text('address_hash').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.addressHash] })],
+);
+
 export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),
   nameEn: text('name_en').notNull(),

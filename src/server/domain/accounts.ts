@@ -3,7 +3,7 @@
  * address has an account: sign-up and reset requests answer the same, and a login for an
  * unknown address costs the same argon2 work as a real one.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 
 import type { Language } from '@contract/limits';
 import { M, type Msg } from '@contract/messages';
@@ -13,7 +13,8 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { translator } from '../i18n';
 import { errorFields, log } from '../log';
-import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens';
+import { claimLoginCheck, releaseLoginCheck, rememberAddress } from './login-throttle';
+import { consumeOneTimeToken, createOneTimeToken, voidOneTimeTokens } from './one-time-tokens';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { startSession, type TokenPairOut } from './sessions';
 import { applyStaffInvitations } from './staff-invitations';
@@ -70,39 +71,62 @@ export async function signup(deps: AppDeps, input: { email: string; password: st
     return;
   }
   const outcome = await deps.db.transaction(async (tx) => {
-    // An unverified account is taken over by the newest sign-up: only the mailbox owner can finish it.
+    // An unverified account is taken over by the newest sign-up: its password replaces the pending one and its link
+    // voids every earlier one (createOneTimeToken), so only the newest sign-up's link confirms, with that password.
+    // The update re-checks "unverified": a confirmation that committed meanwhile keeps its password.
     const [user] = existing
-      ? await tx.update(users).set({ passwordHash }).where(eq(users.id, existing.id)).returning()
+      ? await tx
+          .update(users)
+          .set({ passwordHash })
+          .where(and(eq(users.id, existing.id), isNull(users.emailVerifiedAt)))
+          .returning()
       : await tx.insert(users).values({ email: input.email, passwordHash }).onConflictDoNothing().returning();
-    if (!user) return null; // a concurrent sign-up won the race; it sends its own mail
+    if (!user) return null; // a concurrent sign-up or confirmation won the race; nothing to send
     return { user, token: await createOneTimeToken(tx, user.id, 'verify', now) };
   });
   if (outcome) deliver(deps, outcome.user.email, lang, 'verify', emailLink(deps, 'verify-email', outcome.user.uuid, outcome.token));
 }
 
+/**
+ * Confirms the address from the newest sign-up's link (older ones were voided). Staff invitations made before that
+ * sign-up apply: the sign-up set the password the link confirms (./staff-invitations.ts).
+ */
 export async function verifyEmail(deps: AppDeps, uid: string, token: string): Promise<void> {
   const user = await findUserByUuid(deps, uid);
   const now = deps.clock();
   const ok =
     user !== null &&
     (await deps.db.transaction(async (tx) => {
-      if (!(await consumeOneTimeToken(tx, user.id, 'verify', token, now))) return false;
-      await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, user.id));
-      await applyStaffInvitations(tx, user.id, user.email);
+      // The account row first, as a sign-up takes it: a sign-up meanwhile waits, then finds the address confirmed.
+      const [locked] = await tx.select({ email: users.email }).from(users).where(eq(users.id, user.id)).for('update');
+      const used = locked && (await consumeOneTimeToken(tx, user.id, 'verify', token, now));
+      if (!locked || !used) return false;
+      await tx
+        .update(users)
+        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
+        .where(eq(users.id, user.id));
+      await applyStaffInvitations(tx, user.id, locked.email, used.createdAt);
       return true;
     }));
   if (!ok) throw new ApiError(400, M.linkInvalid);
 }
 
-/** Failed attempts count towards the login limits of its entry (src/contract/endpoints.ts). */
-export async function login(deps: AppDeps, input: { email: string; password: string }): Promise<TokenPairOut> {
+/**
+ * Failed checks slow down their account and address pair, and from an address the account never logged in from,
+ * the account and the address too (./login-throttle.ts): a refused attempt is a 429 before any password check. An
+ * unknown address is throttled and costs the same argon2 work as an account, so neither tells it apart.
+ */
+export async function login(deps: AppDeps, input: { email: string; password: string }, address: string): Promise<TokenPairOut> {
   const user = await findUserByEmail(deps, input.email);
+  const claim = await claimLoginCheck(deps, { email: input.email, address, userId: user?.id ?? null });
   if (!user) {
     await burnPasswordCheck(input.password);
     throw new ApiError(401, M.loginInvalid);
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) throw new ApiError(401, M.loginInvalid);
+  await releaseLoginCheck(deps, claim);
   if (!user.emailVerifiedAt) throw new ApiError(403, M.notVerified);
+  await rememberAddress(deps, user.id, address);
   return startSession(deps, user, null);
 }
 
@@ -114,13 +138,18 @@ export async function requestPasswordReset(deps: AppDeps, email: string, lang: L
   deliver(deps, user.email, lang, 'reset', emailLink(deps, 'password-reset-confirm', user.uuid, token));
 }
 
-/** Sets the new password, marks the address verified (the link proves it) and ends every session. */
-export async function confirmPasswordReset(deps: AppDeps, uid: string, token: string, newPassword: string): Promise<void> {
+/**
+ * Sets the new password, marks the address verified (the link proves it) and ends every session. The opener's
+ * address becomes known to the account: an owner slowed down on a new device gets in by resetting the password.
+ */
+export async function confirmPasswordReset(deps: AppDeps, uid: string, token: string, newPassword: string, address: string): Promise<void> {
   const user = await findUserByUuid(deps, uid);
   if (!user) throw new ApiError(400, M.linkInvalid);
   const passwordHash = await hashPassword(newPassword);
   const now = deps.clock();
   const ok = await deps.db.transaction(async (tx) => {
+    // The account row first, as sign-up and verification take it.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     if (!(await consumeOneTimeToken(tx, user.id, 'reset', token, now))) return false;
     await tx
       .update(users)
@@ -131,9 +160,12 @@ export async function confirmPasswordReset(deps: AppDeps, uid: string, token: st
       })
       .where(eq(users.id, user.id));
     await tx.update(refreshTokens).set({ revokedAt: now }).where(eq(refreshTokens.userId, user.id));
-    // The link proved the address, as a verification link does.
-    await applyStaffInvitations(tx, user.id, user.email);
+    // A pending sign-up's links confirmed a password that is gone now.
+    await voidOneTimeTokens(tx, user.id, 'verify', now);
+    // The link proved the address, and its opener chose the password now: every invitation applies.
+    await applyStaffInvitations(tx, user.id, user.email, now);
     return true;
   });
   if (!ok) throw new ApiError(400, M.linkInvalid);
+  await rememberAddress(deps, user.id, address);
 }

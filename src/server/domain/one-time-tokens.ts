@@ -15,19 +15,25 @@ const TTL_MS: Record<Purpose, number> = { verify: 24 * 60 * 60 * 1000, reset: 60
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/**
- * Creates a token and invalidates older unused ones of the same purpose: only the newest link works.
- * `newEmail` is the address an email_change link confirms.
- */
-export async function createOneTimeToken(db: Executor, userId: number, purpose: Purpose, now: Date, newEmail?: string): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+/** Marks every unused token of that purpose used: none of those links works any more. */
+export async function voidOneTimeTokens(db: Executor, userId: number, purpose: Purpose, now: Date): Promise<void> {
   await db
     .update(oneTimeTokens)
     .set({ usedAt: now })
     .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+}
+
+/**
+ * Creates a token and invalidates older unused ones of the same purpose: only the newest link works.
+ * `newEmail` is the address an email_change link confirms. Its creation time is the app's clock (`now`), as a staff
+ * invitation's is: the two are compared (./staff-invitations.ts).
+ */
+export async function createOneTimeToken(db: Executor, userId: number, purpose: Purpose, now: Date, newEmail?: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await voidOneTimeTokens(db, userId, purpose, now);
   await db
     .insert(oneTimeTokens)
-    .values({ userId, purpose, newEmail, tokenHash: digest(token), expiresAt: new Date(now.getTime() + TTL_MS[purpose]) });
+    .values({ userId, purpose, newEmail, tokenHash: digest(token), expiresAt: new Date(now.getTime() + TTL_MS[purpose]), createdAt: now });
   return token;
 }
 
@@ -38,7 +44,7 @@ export async function consumeOneTimeToken(
   purpose: Purpose,
   token: string,
   now: Date,
-): Promise<{ newEmail: string | null } | null> {
+): Promise<{ newEmail: string | null; createdAt: Date } | null> {
   const rows = await db
     .update(oneTimeTokens)
     .set({ usedAt: now })
@@ -51,6 +57,6 @@ export async function consumeOneTimeToken(
         gt(oneTimeTokens.expiresAt, now),
       ),
     )
-    .returning({ newEmail: oneTimeTokens.newEmail });
+    .returning({ newEmail: oneTimeTokens.newEmail, createdAt: oneTimeTokens.createdAt });
   return rows[0] ?? null;
 }

@@ -1,8 +1,8 @@
 /**
  * The super admin's organizations (issue 12): every organization with its staff, creating one (its code is
  * generated), and appointing or removing staff by e-mail. An address with a verified account becomes staff at
- * once and is told; any other address gets an invitation to sign up, and becomes staff when its account is
- * verified (./staff-invitations.ts). Access (a super admin's parent token) is checked by routes/register.ts.
+ * once and is told; any other address gets an invitation to sign up, and becomes staff when an account signed up
+ * after the invitation is verified, or its password is reset (./staff-invitations.ts). Access (a super admin's parent token) is checked by routes/register.ts.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 
@@ -15,6 +15,7 @@ import { ApiError } from '../errors';
 import type { Translate } from '../i18n';
 import { MAIL } from '../mail-messages';
 import { findUserByEmail, sendMail } from './accounts';
+import { voidOneTimeTokens } from './one-time-tokens';
 import { organizationSummaries, withFreshCode } from './org-members';
 
 /** The organizations (all, or the given ones) with their active staff and open invitations. */
@@ -97,13 +98,20 @@ export async function inviteStaff(
     }
     return { message: t(M.staffAdded, { email: user.email }), organization: await adminOrganization(deps, orgId) };
   }
-  await deps.db
-    .insert(staffInvitations)
-    .values({ organizationId: orgId, email, invitedBy: inviter.id, createdAt: deps.clock() })
-    .onConflictDoUpdate({
-      target: [staffInvitations.organizationId, staffInvitations.email],
-      set: { invitedBy: inviter.id, createdAt: deps.clock() },
-    });
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    // A pending account of the address may be someone else's pre-registration: its links, sent before this
+    // invitation, must not make it staff. The invitee signs up (again), which sets their own password and sends a
+    // fresh link (issue 27, ./staff-invitations.ts).
+    if (user) await voidOneTimeTokens(tx, user.id, 'verify', now);
+    await tx
+      .insert(staffInvitations)
+      .values({ organizationId: orgId, email, invitedBy: inviter.id, createdAt: now })
+      .onConflictDoUpdate({
+        target: [staffInvitations.organizationId, staffInvitations.email],
+        set: { invitedBy: inviter.id, createdAt: now },
+      });
+  });
   sendMail(deps, email, lang, [MAIL.staffInviteSignupSubject, MAIL.staffInviteSignupBody], {
     organization,
     link: `${deps.config.publicUrl}/register`,

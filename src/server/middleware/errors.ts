@@ -27,8 +27,8 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   }
   if (err instanceof ApiError) {
     const text = tr(err.msg, err.values);
-    if (err.status === 403) return c.json({ errors: text, detail: text }, 403);
-    return c.json({ detail: text }, err.status);
+    if (err.status === 403) return c.json({ errors: text, detail: text }, 403, err.headers);
+    return c.json({ detail: text }, err.status, err.headers);
   }
   if (err instanceof HTTPException && err.status >= 400 && err.status < 500) {
     // Malformed JSON or multipart, oversized bodies: the request could not be read.

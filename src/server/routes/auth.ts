@@ -2,6 +2,7 @@
 import { M } from '@contract/messages';
 import { confirmPasswordReset, login, requestPasswordReset, signup, verifyEmail } from '../domain/accounts';
 import { logout, rotateRefresh } from '../domain/sessions';
+import { clientIp } from '../middleware/client-ip';
 import { Reply, type Handlers } from './register';
 
 export const authHandlers = {
@@ -13,13 +14,16 @@ export const authHandlers = {
     await verifyEmail(deps, params.uid, params.token);
     return { detail: t(M.verifyDone) };
   },
-  login: async ({ deps, body, t }) => ({ ...(await login(deps, body)), message: t(M.loginSuccess) }),
+  login: async ({ c, deps, body, t }) => ({
+    ...(await login(deps, body, clientIp(c, deps.config.trustProxy))),
+    message: t(M.loginSuccess),
+  }),
   passwordReset: async ({ deps, body, lang, t }) => {
     await requestPasswordReset(deps, body.email, lang);
     return { message: t(M.resetSent) };
   },
-  passwordResetConfirm: async ({ deps, params, body, t }) => {
-    await confirmPasswordReset(deps, params.uid, params.token, body.new_password);
+  passwordResetConfirm: async ({ c, deps, params, body, t }) => {
+    await confirmPasswordReset(deps, params.uid, params.token, body.new_password, clientIp(c, deps.config.trustProxy));
     return { detail: t(M.resetDone) };
   },
   tokenRefresh: async ({ deps, body }) => rotateRefresh(deps, body.refresh),
