@@ -1,6 +1,8 @@
 // Prints the closing line CI reads, "N passed, N failed", from the JSON reports of vitest, Playwright and the byte
-// budget (scripts/budget.ts).
+// budget (scripts/budget.ts). Those figures are runs: the server suite runs three times (PGlite, PostgreSQL, S3), so a
+// line above them gives the distinct tests beside each run's count.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
 let passed = 0;
@@ -24,6 +26,23 @@ function playwrightFailures(suite, path) {
   }
   for (const child of suite.suites ?? []) playwrightFailures(child, path);
 }
+/** Each test once, by file and name, however many reports ran it; and each report's count of tests run. */
+const distinct = new Set();
+const runs = new Map();
+/** What a report is called in the runs line (a report not named here is shown by its file name). */
+const RUN_NAMES = {
+  'server.json': 'PGlite',
+  'server-postgres.json': 'PostgreSQL',
+  'server-s3.json': 'S3',
+  'web.json': 'web',
+  'e2e.json': 'e2e',
+};
+function playwrightTests(suite, seen) {
+  for (const spec of suite.specs ?? [])
+    for (const test of spec.tests ?? []) seen.push(`${spec.file}:${spec.title}:${test.projectName ?? ''}`);
+  for (const child of suite.suites ?? []) playwrightTests(child, seen);
+  return seen;
+}
 const dir = 'reports';
 for (const name of existsSync(dir) ? readdirSync(dir) : []) {
   if (!name.endsWith('.json')) continue;
@@ -34,7 +53,9 @@ for (const name of existsSync(dir) ? readdirSync(dir) : []) {
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
     console.log(`${name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+    runs.set(name, report.numTotalTests);
     for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) distinct.add(`${relative(process.cwd(), file.name)}:${test.fullName}`);
       for (const test of file.assertionResults ?? []) {
         if (test.status === 'failed') failures.push(`${name}: ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
       }
@@ -45,6 +66,9 @@ for (const name of existsSync(dir) ? readdirSync(dir) : []) {
     failed += report.stats.unexpected;
     skipped += report.stats.skipped;
     console.log(`${name}: ${report.stats.expected + report.stats.flaky} passed, ${report.stats.unexpected} failed`);
+    const tests = (report.suites ?? []).flatMap((suite) => playwrightTests(suite, []));
+    for (const test of tests) distinct.add(`e2e:${test}`);
+    runs.set(name, tests.length);
     for (const suite of report.suites ?? []) playwrightFailures(suite, `${name}: `);
   } else if (Array.isArray(report.checks)) {
     // npm run budget: each page's initial JavaScript against its budget, and the routes' preload entries
@@ -62,6 +86,11 @@ for (const name of existsSync(`${dir}/checks`) ? readdirSync(`${dir}/checks`).so
   const check = JSON.parse(readFileSync(`${dir}/checks/${name}`, 'utf8'));
   console.log(`${check.name}: ${check.summary}`);
   checks.push(`${check.name}: ${check.summary}`);
+}
+if (runs.size > 0) {
+  // In the order of RUN_NAMES, then any other report.
+  const order = [...Object.keys(RUN_NAMES).filter((n) => runs.has(n)), ...[...runs.keys()].filter((n) => !(n in RUN_NAMES))];
+  console.log(`distinct tests: ${distinct.size}; runs: ${order.map((n) => `${RUN_NAMES[n] ?? n} ${runs.get(n)}`).join(', ')}`);
 }
 for (const failure of failures) console.log(`FAILED ${failure}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${checks.length ? `; ${checks.join('; ')}` : ''}`);

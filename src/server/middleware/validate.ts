@@ -62,9 +62,12 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result, c) => {
-    // Hono reads a body of another type as {}; a JSON call with a text/plain body is unreadable, not empty.
+    // Hono reads a body of another type, or of none, as {}; a JSON call with a text/plain body is unreadable, not
+    // empty, and so is one whose body comes without a Content-Type (issue 27: its fields were dropped with a 200).
+    // A call without a body (an operation whose fields are all optional) is still {}.
     const type = c.req.header('Content-Type');
-    if (target === 'json' && type && !JSON_TYPE.test(type)) throw ValidationError.nonField(M.invalidBody.id);
+    const hasBody = Number(c.req.header('Content-Length') ?? 0) > 0 || c.req.header('Transfer-Encoding') !== undefined;
+    if (target === 'json' && (type ? !JSON_TYPE.test(type) : hasBody)) throw ValidationError.nonField(M.invalidBody.id);
     if (!result.success) throw new ValidationError(issuesToFields(result.error.issues));
     rejectNul(result.data);
   });

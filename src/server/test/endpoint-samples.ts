@@ -11,7 +11,7 @@ import { fillPath } from '@contract/endpoint';
 import { ENDPOINTS, type Endpoints, type OperationId } from '@contract/endpoints';
 import { randomBytes } from 'node:crypto';
 
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 
 import { organizationStaff, organizations, plans, profileOrganizations, users } from '../db/schema';
@@ -20,9 +20,14 @@ import { pictureForm } from './contests-helpers';
 import { PASSWORD, TOKYO, childSession, linkParts, signupVerified, uniqueEmail, type RequestOptions, type TestServer } from './harness';
 import { made, png } from './works-helpers';
 
-/** Who calls: nobody, or a parent or child token of family A (the owner of the objects named) or family B. */
-export type Who = 'anonymous' | 'parentB' | 'childB' | 'parentA' | 'childA';
-export const ACTORS: readonly Who[] = ['anonymous', 'parentB', 'childB', 'parentA', 'childA'];
+/**
+ * Who calls: nobody, a parent or child token of family A (the owner of the objects named) or family B, or the
+ * parent token of a staff member who is no super admin: of B's organization only (staffB), or of A's (staffA, of no
+ * family of A's). A's parent both runs A's organization and is a super admin.
+ */
+export type Who = 'anonymous' | 'parentB' | 'childB' | 'staffB' | 'staffA' | 'parentA' | 'childA';
+/** In this order; the matrix calls the refused first, then the succeeding in this order (staffA before parentA). */
+export const ACTORS: readonly Who[] = ['anonymous', 'parentB', 'childB', 'staffB', 'staffA', 'parentA', 'childA'];
 
 export interface Upload {
   bytes: Uint8Array;
@@ -80,6 +85,16 @@ export interface Child {
   refresh: string;
 }
 
+/** What a succeeding staff call uses up: a member to approve (then remove) and one to decline, a contest without entries, one whose winner is picked, a class without sign-ups. */
+export interface StaffObjects {
+  pendingMember: number;
+  declinedMember: number;
+  emptyContest: number;
+  winnerContest: number;
+  winnerEntry: number;
+  emptyClass: number;
+}
+
 export interface World {
   s: TestServer;
   a: {
@@ -117,8 +132,13 @@ export interface World {
     emptyClass: number;
     /** The payment intent A's first child paid (4242) for a second paid class. */
     classIntent: string;
+    /** The objects a staff operation uses up, once more for A's staff member (its cells succeed too). */
+    forStaff: StaffObjects;
   };
   b: { parent: Parent; kid: Child };
+  /** Staff of B's organization only, and staff of A's organization; neither a super admin nor in a family of A's. */
+  staffB: Parent;
+  staffA: Parent;
   /** The standing access token of `who` (none for the anonymous caller). */
   token(who: Who): string | undefined;
   /** A new login of the kind of `who` (a parent logs in again; a child is chosen again by its parent). */
@@ -201,13 +221,20 @@ export async function seedWorld(s: TestServer): Promise<World> {
   const winnerContest = await contestMade(`Alice Atelier summer contest ${tag}`, false);
   const winnerEntry = await entered(winnerContest, publicWork);
   const emptyContest = await contestMade(`Alice Atelier empty contest ${tag}`, false);
+  const staffWinnerContest = await contestMade(`Alice Atelier autumn contest ${tag}`, false);
+  const staffWinnerEntry = await entered(staffWinnerContest, publicWork);
+  const staffEmptyContest = await contestMade(`Alice Atelier second empty contest ${tag}`, false);
   const entryWork = await made(s, aKid, { title: `Alice contest drawing ${tag}`, is_public: true });
 
   // Two of A's children wait for the organization's approval (the policy is set straight in the database).
   const declined = await child(aParent, username('ann'));
+  const staffPending = await child(aParent, username('ada'));
+  const staffDeclined = await child(aParent, username('abi'));
   await s.deps.db.insert(profileOrganizations).values([
     { profileId: aSibling.id, organizationId: org!.id, status: 'pending' },
     { profileId: declined.id, organizationId: org!.id, status: 'pending' },
+    { profileId: staffPending.id, organizationId: org!.id, status: 'pending' },
+    { profileId: staffDeclined.id, organizationId: org!.id, status: 'pending' },
   ]);
   const invitedEmail = uniqueEmail('invited');
   const invited = await staffCall(`/api/admin/organizations/${org!.id}/staff/`, { method: 'POST', json: { email: invitedEmail } });
@@ -225,6 +252,7 @@ export async function seedWorld(s: TestServer): Promise<World> {
   const paidClass = await classMade(liveFields({ name: `Alice Atelier paid class ${tag}`, price: '800' }));
   const paidClass2 = await classMade(liveFields({ name: `Alice Atelier second paid class ${tag}`, price: '900' }));
   const emptyClass = await classMade(recordedFields({ name: `Alice Atelier draft class ${tag}`, published: 'false' }));
+  const staffEmptyClass = await classMade(recordedFields({ name: `Alice Atelier second draft class ${tag}`, published: 'false' }));
   const signedUp = async (classId: number) => {
     const res = await s.request('/api/artist-classes/signup/', { token: aKid.access, json: { artist_class: classId } });
     if (res.status !== 201) throw new Error(`class sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -236,6 +264,23 @@ export async function seedWorld(s: TestServer): Promise<World> {
     json: { client_secret: pending.payment_intent_client_secret, card_number: '4242424242424242', exp: '12/40', cvc: '123' },
   });
   if (paid.body.status !== 'succeeded') throw new Error(`class payment failed: ${JSON.stringify(paid.body)}`);
+
+  // Staff without super admin rights: of a second organization, B's, and of A's (in no family of A's).
+  const staffB = await signupVerified(s, uniqueEmail(`bella${tag}`));
+  const staffA = await signupVerified(s, uniqueEmail(`carol${tag}`));
+  const [orgB] = await s.deps.db
+    .insert(organizations)
+    .values({ name: `Bob Studio ${tag}`, code: String(100_000 + Math.floor(Math.random() * 900_000)) })
+    .returning();
+  const staffIds = await s.deps.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, [staffB.email, staffA.email]));
+  const idOf = (email: string) => staffIds.find((u) => u.email === email)!.id;
+  await s.deps.db.insert(organizationStaff).values([
+    { organizationId: orgB!.id, userId: idOf(staffB.email) },
+    { organizationId: org!.id, userId: idOf(staffA.email) },
+  ]);
 
   const accounts = new Map<string, { account: Promise<Parent>; uses: number }>();
   const account = (role: string, uses = 4): Promise<Parent> => {
@@ -272,8 +317,18 @@ export async function seedWorld(s: TestServer): Promise<World> {
       paidClass,
       emptyClass,
       classIntent: pending.payment_intent_id!,
+      forStaff: {
+        pendingMember: staffPending.id,
+        declinedMember: staffDeclined.id,
+        emptyContest: staffEmptyContest,
+        winnerContest: staffWinnerContest,
+        winnerEntry: staffWinnerEntry,
+        emptyClass: staffEmptyClass,
+      },
     },
     b: { parent: bParent, kid: bKid },
+    staffB,
+    staffA,
     token(who) {
       return {
         anonymous: undefined,
@@ -281,12 +336,14 @@ export async function seedWorld(s: TestServer): Promise<World> {
         childA: w.a.kid.access,
         parentB: w.b.parent.access,
         childB: w.b.kid.access,
+        staffB: w.staffB.access,
+        staffA: w.staffA.access,
       }[who];
     },
     async freshSession(who) {
       if (who === 'anonymous') return null;
-      if (who === 'parentA' || who === 'parentB') {
-        const parent = who === 'parentA' ? w.a.parent : w.b.parent;
+      if (isParentCaller(who)) {
+        const parent = { parentA: w.a.parent, parentB: w.b.parent, staffA: w.staffA, staffB: w.staffB }[who];
         const login = await s.request('/api/login/', { json: { email: parent.email, password: PASSWORD } });
         if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
         return { access: login.body.access, refresh: login.body.refresh };
@@ -406,7 +463,11 @@ function ignoredEvent(w: World): { raw: string; headers: Record<string, string> 
   return { raw, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature } };
 }
 
-const isParentCaller = (who: Who) => who === 'parentA' || who === 'parentB';
+type ParentCaller = 'parentA' | 'parentB' | 'staffA' | 'staffB';
+/** The callers with a parent token (staff members are parents whose account runs an organization). */
+const isParentCaller = (who: Who): who is ParentCaller => who === 'parentA' || who === 'parentB' || who === 'staffA' || who === 'staffB';
+/** The objects a staff operation uses up: A's staff member has its own, so that both its cell and A's parent's succeed. */
+const staffObjects = (w: World, who: Who): StaffObjects => (who === 'staffA' ? w.a.forStaff : w.a);
 
 const picture = async (): Promise<Upload> => ({ bytes: new Uint8Array(await png(16, 16)), name: 'me.png', type: 'image/png' });
 const page1 = { page: 1 };
@@ -494,9 +555,9 @@ export const SAMPLES: Samples = {
   orgUpdate: async (w) => ({ params: { orgId: w.a.organization.id }, json: { join_policy: 'code' } }),
   orgCodeRegenerate: async (w) => ({ params: { orgId: w.a.organization.id } }),
   orgMembers: async (w) => ({ params: { orgId: w.a.organization.id } }),
-  orgMemberApprove: async (w) => ({ params: { orgId: w.a.organization.id, profileId: w.a.pendingMember } }),
-  orgMemberDecline: async (w) => ({ params: { orgId: w.a.organization.id, profileId: w.a.declinedMember } }),
-  orgMemberRemove: async (w) => ({ params: { orgId: w.a.organization.id, profileId: w.a.pendingMember } }),
+  orgMemberApprove: async (w, who) => ({ params: { orgId: w.a.organization.id, profileId: staffObjects(w, who).pendingMember } }),
+  orgMemberDecline: async (w, who) => ({ params: { orgId: w.a.organization.id, profileId: staffObjects(w, who).declinedMember } }),
+  orgMemberRemove: async (w, who) => ({ params: { orgId: w.a.organization.id, profileId: staffObjects(w, who).pendingMember } }),
   orgContests: async (w) => ({ params: { orgId: w.a.organization.id }, query: page1 }),
   orgContestCreate: async (w) => ({
     params: { orgId: w.a.organization.id },
@@ -508,11 +569,11 @@ export const SAMPLES: Samples = {
     fields: { name: 'Alice Atelier spring contest', start_date: japanTime(-1), end_date: japanTime(30), members_only: 'true' },
     files: [],
   }),
-  orgContestDelete: async (w) => ({ params: { orgId: w.a.organization.id, contestId: w.a.emptyContest } }),
+  orgContestDelete: async (w, who) => ({ params: { orgId: w.a.organization.id, contestId: staffObjects(w, who).emptyContest } }),
   orgContestEntries: async (w) => ({ params: { orgId: w.a.organization.id, contestId: w.a.contest } }),
-  orgContestWinner: async (w) => ({
-    params: { orgId: w.a.organization.id, contestId: w.a.winnerContest },
-    json: { entry_id: w.a.winnerEntry },
+  orgContestWinner: async (w, who) => ({
+    params: { orgId: w.a.organization.id, contestId: staffObjects(w, who).winnerContest },
+    json: { entry_id: staffObjects(w, who).winnerEntry },
   }),
   orgMailPreview: async (w) => ({ params: { orgId: w.a.organization.id }, json: { audience: 'members' } }),
   orgMailSend: async (w) => ({
@@ -573,7 +634,7 @@ export const SAMPLES: Samples = {
     },
     files: [],
   }),
-  orgClassDelete: async (w) => ({ params: { orgId: w.a.organization.id, classId: w.a.emptyClass } }),
+  orgClassDelete: async (w, who) => ({ params: { orgId: w.a.organization.id, classId: staffObjects(w, who).emptyClass } }),
   orgClassSignups: async (w) => ({ params: { orgId: w.a.organization.id, classId: w.a.freeClass } }),
   orgClassMail: async (w) => ({
     params: { orgId: w.a.organization.id, classId: w.a.freeClass },

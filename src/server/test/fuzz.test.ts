@@ -8,6 +8,15 @@
  *
  * Every answer must be one the contract declares for the operation, with the body its status has there (a
  * 500, and so an answer breaking its schema, never passes), and the server must still serve normally after.
+ * A request that is malformed by construction must moreover be refused with a 4xx (issue 27: a 2xx passed before).
+ * Malformed by construction means what the contract itself refuses, so a mutation says when it is: a JSON body
+ * that is not JSON, not of a JSON type, over the body limit, or that the operation's schema refuses (so unknown
+ * extra fields, which the schemas drop, are not malformed); a NUL character in any text (PostgreSQL cannot store
+ * it: validate.ts); an id in the path that is not 1..2^31-1 in ASCII digits; a query its schema refuses; the contact
+ * form's fields refused by its schema, repeated, or over 50; an upload without a required field, a file that is
+ * not an image or one file too many where the contract refuses it; multipart framing that is broken or of another
+ * type; a webhook body or signature changed. What the contract leaves open (an unknown query parameter, junk
+ * headers, an empty file, a mislabelled image, a body an operation does not read) may get any declared answer.
  * Runs are deterministic: the seed is printed, and FUZZ_SEED=<seed> replays them (FUZZ_RUNS changes the count).
  */
 import http from 'node:http';
@@ -16,7 +25,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { responsesOf, type Endpoint } from '@contract/endpoint';
+import { bodyLimitOf, responsesOf, type Endpoint } from '@contract/endpoint';
 import { detailErrorBody } from '@contract/errors';
 import type { OperationId } from '@contract/endpoints';
 import { users } from '../db/schema';
@@ -194,6 +203,60 @@ function render(b: Base, shape: Shape = {}): Raw {
 interface Mutation {
   label: string;
   apply(b: Base): Raw;
+  /** Whether the request it made is malformed by construction, so that it must be refused with a 4xx; unset: never. */
+  malformed?: (b: Base, raw: Raw) => boolean;
+}
+
+const always = () => true;
+/** The same mutations, each malformed when `when` says so. */
+const refusedWhen =
+  (when: (b: Base, raw: Raw) => boolean) =>
+  (m: Mutation): Mutation => ({ ...m, malformed: when });
+const hasNul = (value: unknown): boolean => {
+  try {
+    return JSON.stringify(value).includes('\\u0000');
+  } catch {
+    return false;
+  }
+};
+const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
+
+/**
+ * Whether the contract refuses a JSON operation's request: a body of no JSON type, over the limit, not JSON (read
+ * as a fetch Request reads it: UTF-8, a BOM dropped), refused by the schema, or with a NUL character in its text.
+ */
+function jsonRefused(e: Endpoint & { body: { type: 'json' } }, raw: Raw): boolean {
+  const type = raw.headers['Content-Type'];
+  if (!type || !JSON_TYPE.test(type)) return true;
+  const body = raw.body ?? Buffer.alloc(0);
+  if (body.length > bodyLimitOf(e)) return true;
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    return true;
+  }
+  const parsed = e.body.schema.safeParse(value);
+  return !parsed.success || hasNul(parsed.data);
+}
+
+/** The query as the server reads it (register.ts, rawQuery): blank values dropped, a repeated name a list. */
+function queryOf(raw: Raw): Record<string, string | string[]> {
+  const params = new URLSearchParams(raw.path.split('?').slice(1).join('?'));
+  const out: Record<string, string | string[]> = {};
+  for (const name of new Set(params.keys())) {
+    const kept = params.getAll(name).filter((v) => v.trim() !== '');
+    if (kept.length > 0) out[name] = kept.length === 1 ? kept[0]! : kept;
+  }
+  return out;
+}
+
+/** The contact form's fields as form.ts reads them: refused when repeated, over 50, with a NUL, or by the schema. */
+function formRefused(schema: z.ZodType, fields: [string, string][]): boolean {
+  const names = fields.map(([n]) => n);
+  if (new Set(names).size !== names.length || fields.length > 50) return true;
+  const parsed = schema.safeParse(Object.fromEntries(fields));
+  return !parsed.success || hasNul(parsed.data);
 }
 
 const clip = (v: unknown) => {
@@ -450,7 +513,9 @@ function jsonMutations(e: Endpoint & { body: { type: 'json' } }): Mutations {
         ),
     }),
   ];
-  return { arbs: withEdges(arbs, atEdges), edges: atEdges };
+  // The contract decides: each request is judged by its own bytes, whatever the mutation meant to break.
+  const judged = refusedWhen((_, raw) => jsonRefused(e, raw));
+  return { arbs: withEdges(arbs, atEdges).map((arb) => arb.map(judged)), edges: atEdges.map(judged) };
 }
 
 const FIELD_VALUES = [
@@ -479,49 +544,78 @@ const raw = (label: string, make: (b: Base) => { body: Buffer; type?: string }):
   },
 });
 
-/** A form's multipart body broken in its framing, or sent as something else. */
-function brokenMultipart(): fc.Arbitrary<Mutation> {
-  return fc.oneof(
-    fc.constant(raw('no boundary', (b) => ({ body: multipart(partsOf(b)), type: 'multipart/form-data' }))),
-    fc.constant(raw('another boundary', (b) => ({ body: multipart(partsOf(b), 'other-boundary') }))),
-    fc.nat({ max: 400 }).map((cut) => raw(`cut at ${cut} bytes`, (b) => ({ body: multipart(partsOf(b)).subarray(0, cut) }))),
-    fc.constant(
-      raw('no closing boundary', (b) => ({
-        body: Buffer.from(multipart(partsOf(b)).toString('latin1').replace(`--${BOUNDARY}--\r\n`, ''), 'latin1'),
-      })),
-    ),
-    fc.constant(
-      raw('LF instead of CRLF', (b) => ({
-        body: Buffer.from(multipart(partsOf(b)).toString('latin1').replace(/\r\n/g, '\n'), 'latin1'),
-      })),
-    ),
-    fc.constant(raw('a part without headers', () => ({ body: Buffer.from(`--${BOUNDARY}\r\n\r\nvalue\r\n--${BOUNDARY}--\r\n`) }))),
-    fc.constant(
-      raw('a part without a name', () => ({
-        body: Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n--${BOUNDARY}--\r\n`),
-      })),
-    ),
-    fc.constant(
-      raw('a 20 KB header line', () => ({
-        body: Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${'n'.repeat(20_000)}"\r\n\r\nv\r\n--${BOUNDARY}--\r\n`),
-      })),
-    ),
-    fc.constant(raw('an empty body', () => ({ body: Buffer.alloc(0) }))),
-    fc.uint8Array({ maxLength: 500 }).map((bytes) => raw(`${bytes.length} random bytes`, () => ({ body: Buffer.from(bytes) }))),
-    fc.constant(
-      raw('the fields as JSON', (b) => ({
-        body: Buffer.from(JSON.stringify(Object.fromEntries(b.fields ?? []))),
-        type: 'application/json',
-      })),
-    ),
-    fc.constant(
-      raw('the fields urlencoded', (b) => ({
-        body: Buffer.from(new URLSearchParams(b.fields ?? []).toString()),
-        type: 'application/x-www-form-urlencoded',
-      })),
-    ),
-    fc.constantFrom(...WRONG_TYPES).map((type) => raw(`Content-Type ${type}`, (b) => ({ body: multipart(partsOf(b)), type }))),
-  );
+/**
+ * A form's multipart body broken in its framing, or sent as something else: malformed, but for a body not cut at
+ * all, and for the fields urlencoded or labelled so: forms and uploads read either (form.ts, multipart.ts), and a
+ * file the route needs is then missing, its own rule.
+ */
+function brokenMultipart(kind: 'multipart' | 'form', schema: z.ZodType): fc.Arbitrary<Mutation> {
+  /**
+   * A multipart body under another Content-Type is refused, but under its own it is the request itself, and labelled
+   * urlencoded it is read as urlencoded (junk names, which the fields may or may not need: the route decides).
+   */
+  const typeRefused = (type: string, b: Base) => {
+    if (type === `multipart/form-data; boundary=${BOUNDARY}`) return kind === 'form' && formRefused(schema, b.fields ?? []);
+    return type !== 'application/x-www-form-urlencoded';
+  };
+  return fc
+    .oneof(
+      fc.constant(raw('no boundary', (b) => ({ body: multipart(partsOf(b)), type: 'multipart/form-data' }))),
+      fc.constant(raw('another boundary', (b) => ({ body: multipart(partsOf(b), 'other-boundary') }))),
+      fc
+        .nat({ max: 400 })
+        .map((cut) =>
+          refusedWhen((b) => cut < multipart(partsOf(b)).length)(
+            raw(`cut at ${cut} bytes`, (b) => ({ body: multipart(partsOf(b)).subarray(0, cut) })),
+          ),
+        ),
+      fc.constant(
+        raw('no closing boundary', (b) => ({
+          body: Buffer.from(multipart(partsOf(b)).toString('latin1').replace(`--${BOUNDARY}--\r\n`, ''), 'latin1'),
+        })),
+      ),
+      fc.constant(
+        raw('LF instead of CRLF', (b) => ({
+          body: Buffer.from(multipart(partsOf(b)).toString('latin1').replace(/\r\n/g, '\n'), 'latin1'),
+        })),
+      ),
+      fc.constant(raw('a part without headers', () => ({ body: Buffer.from(`--${BOUNDARY}\r\n\r\nvalue\r\n--${BOUNDARY}--\r\n`) }))),
+      fc.constant(
+        raw('a part without a name', () => ({
+          body: Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n--${BOUNDARY}--\r\n`),
+        })),
+      ),
+      fc.constant(
+        raw('a 20 KB header line', () => ({
+          body: Buffer.from(
+            `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${'n'.repeat(20_000)}"\r\n\r\nv\r\n--${BOUNDARY}--\r\n`,
+          ),
+        })),
+      ),
+      fc.constant(raw('an empty body', () => ({ body: Buffer.alloc(0) }))),
+      fc.uint8Array({ maxLength: 500 }).map((bytes) => raw(`${bytes.length} random bytes`, () => ({ body: Buffer.from(bytes) }))),
+      fc.constant(
+        raw('the fields as JSON', (b) => ({
+          body: Buffer.from(JSON.stringify(Object.fromEntries(b.fields ?? []))),
+          type: 'application/json',
+        })),
+      ),
+      fc.constant(
+        refusedWhen((b) => kind === 'form' && formRefused(schema, b.fields ?? []))(
+          raw('the fields urlencoded', (b) => ({
+            body: Buffer.from(new URLSearchParams(b.fields ?? []).toString()),
+            type: 'application/x-www-form-urlencoded',
+          })),
+        ),
+      ),
+      // A multipart body labelled urlencoded is read as urlencoded by a form: junk names, so the schema decides.
+      fc
+        .constantFrom(...WRONG_TYPES)
+        .map((type) =>
+          refusedWhen((b) => typeRefused(type, b))(raw(`Content-Type ${type}`, (b) => ({ body: multipart(partsOf(b)), type }))),
+        ),
+    )
+    .map((m) => (m.malformed ? m : { ...m, malformed: always }));
 }
 
 function multipartMutations(e: Endpoint & { body: { type: 'multipart' } }): Mutations {
@@ -538,13 +632,30 @@ function multipartMutations(e: Endpoint & { body: { type: 'multipart' } }): Muta
   ];
   const atEdges = edgeCases(schema).map(([p, v]): Mutation => {
     const values = [v].flat().map((x) => (typeof x === 'string' ? x : JSON.stringify(x)));
-    return { label: `${p} at an edge: ${clip(values)}`, apply: (b) => withFields(b, replace(b, p, values)) };
+    // Each route reads its upload's fields its own way (work-form.ts, picture-form.ts): only a NUL is certain.
+    return {
+      label: `${p} at an edge: ${clip(values)}`,
+      apply: (b) => withFields(b, replace(b, p, values)),
+      malformed: () => values.some((x) => x.includes('\u0000')),
+    };
   });
+  const required = new Set(schema.required ?? []);
+  /** A text of 100 KB is refused where the field is shorter, an enum, or not text. */
+  const refusesLongText = (p: string) => {
+    const field = schema.properties?.[p];
+    const types = admits(field);
+    return (
+      (typeof field?.maxLength === 'number' && field.maxLength < KB100.length) ||
+      field?.enum !== undefined ||
+      (types !== null && !types.has('string'))
+    );
+  };
 
   const arbs = [
     fc.tuple(prop, fc.oneof(fc.constantFrom(...FIELD_VALUES), text), fc.nat({ max: 3 })).map(([p, v, times]): Mutation => ({
       label: `${p} = ${clip(v)}${times > 1 ? ` x${times}` : ''}`,
       apply: (b) => withFields(b, replace(b, p, Array<string>(Math.max(1, times)).fill(v))),
+      malformed: () => v.includes('\u0000'),
     })),
     fc.subarray(props, { minLength: 1 }).map((gone): Mutation => ({
       label: `without ${gone.join(', ')}`,
@@ -553,6 +664,7 @@ function multipartMutations(e: Endpoint & { body: { type: 'multipart' } }): Muta
           b,
           (b.fields ?? []).filter(([n]) => !gone.includes(n)),
         ),
+      malformed: () => gone.some((n) => required.has(n)),
     })),
     fc
       .oneof(
@@ -564,27 +676,40 @@ function multipartMutations(e: Endpoint & { body: { type: 'multipart' } }): Muta
           extra: Array.from({ length: maxFields + 1 }, (_, i): [string, string] => [`f${i}`, 'x']),
         }),
       )
-      .map(({ label, extra }): Mutation => ({ label, apply: (b) => withFields(b, [...(b.fields ?? []), ...extra]) })),
-    prop.map((p): Mutation => ({ label: `${p}: a 100 KB string`, apply: (b) => withFields(b, replace(b, p, [KB100])) })),
+      // Unknown fields are dropped: malformed only past maxFields.
+      .map(({ label, extra }): Mutation => ({
+        label,
+        apply: (b) => withFields(b, [...(b.fields ?? []), ...extra]),
+        malformed: () => extra.length > maxFields,
+      })),
+    prop.map((p): Mutation => ({
+      label: `${p}: a 100 KB string`,
+      apply: (b) => withFields(b, replace(b, p, [KB100])),
+      malformed: () => refusesLongText(p),
+    })),
     prop.map((p): Mutation => ({
       label: `${p} with a NUL byte`,
       apply: (b) => withFields(b, replace(b, p, [`${b.fields?.find(([n]) => n === p)?.[1] ?? 'x'}\u0000`])),
+      malformed: always,
     })),
     fc
       .oneof(
         fc.uint8Array({ maxLength: 300 }).map((bytes) => ({
           label: `${fileField}: ${bytes.length} random bytes`,
           files: [{ name: fileField, filename: 'a.png', type: 'image/png', bytes }],
+          // Not an image (an empty file is no file: "non-empty files kept", uploads.ts).
+          malformed: bytes.length > 0,
         })),
         fc.constant({
           label: `${fileField}: an empty file`,
           files: [{ name: fileField, filename: 'a.png', type: 'image/png', bytes: new Uint8Array() }],
         }),
         fc.constant({ label: `${fileField}: text, not a file`, files: [{ name: fileField, value: 'not a file' }] as Part[] }),
-        fc.constant({ label: `${fileField}: the PNG's first 40 bytes`, files: 'truncated' as const }),
+        fc.constant({ label: `${fileField}: the PNG's first 40 bytes`, files: 'truncated' as const, malformed: true }),
         fc.constant({ label: `${fileField}: a PNG called text/plain`, files: 'mislabelled' as const }),
-        fc.constant({ label: `${fileField}: a 100-megapixel PNG`, files: 'bomb' as const }),
-        fc.constant({ label: `${maxFiles + 1} files`, files: 'many' as const }),
+        fc.constant({ label: `${fileField}: a 100-megapixel PNG`, files: 'bomb' as const, malformed: true }),
+        // Refused where the contract says so (tooManyFiles), ignored where it does not.
+        fc.constant({ label: `${maxFiles + 1} files`, files: 'many' as const, malformed: e.body.upload.tooManyFiles !== null }),
         prop.map((p) => ({
           label: `a file under ${p}`,
           files: [{ name: p, filename: 'a.png', type: 'image/png', bytes: new Uint8Array([1, 2, 3]) }],
@@ -593,6 +718,7 @@ function multipartMutations(e: Endpoint & { body: { type: 'multipart' } }): Muta
       )
       .map((choice): Mutation => ({
         label: choice.label,
+        malformed: () => ('malformed' in choice && choice.malformed) || false,
         apply: (b) => {
           const real = b.files?.[0] ?? { name: fileField, filename: 'a.png', type: 'image/png', bytes: PNG };
           const fields = (b.fields ?? []).map(([name, value]): Part => ({ name, value }));
@@ -611,7 +737,7 @@ function multipartMutations(e: Endpoint & { body: { type: 'multipart' } }): Muta
           return withParts(b, [...fields, ...files]);
         },
       })),
-    brokenMultipart(),
+    brokenMultipart('multipart', e.body.fields),
   ];
   return { arbs: withEdges(arbs, atEdges), edges: atEdges };
 }
@@ -636,24 +762,35 @@ function formMutations(e: Endpoint & { body: { type: 'form' } }): Mutations {
     ...(b.fields ?? []).filter(([n]) => n !== p),
     ...values.map((v): [string, string] => [p, v]),
   ];
+  /** Well-framed fields: the form's schema (and form.ts's rules) decide whether they are malformed. */
+  const fieldsMutation = (
+    label: string,
+    fields: (b: Base) => [string, string][],
+    as: 'multipart' | 'urlencoded' = 'multipart',
+  ): Mutation => ({
+    label,
+    apply: (b) => send(b, fields(b), as),
+    malformed: (b) => formRefused(e.body.schema, fields(b)),
+  });
   const atEdges = edgeCases(schema).map(([p, v]): Mutation => {
     const values = [v].flat().map((x) => (typeof x === 'string' ? x : JSON.stringify(x)));
-    return { label: `${p} at an edge: ${clip(values)}`, apply: (b) => send(b, replace(b, p, values)) };
+    return fieldsMutation(`${p} at an edge: ${clip(values)}`, (b) => replace(b, p, values));
   });
   const arbs = [
-    fc.tuple(prop, fc.oneof(fc.constantFrom(...FIELD_VALUES), text), fc.nat({ max: 3 }), encoding).map(([p, v, times, as]): Mutation => ({
-      label: `${p} = ${clip(v)}${times > 1 ? ` x${times}` : ''} (${as})`,
-      apply: (b) => send(b, replace(b, p, Array<string>(Math.max(1, times)).fill(v)), as),
-    })),
-    fc.tuple(fc.subarray(props, { minLength: 1 }), encoding).map(([gone, as]): Mutation => ({
-      label: `without ${gone.join(', ')} (${as})`,
-      apply: (b) =>
-        send(
-          b,
-          (b.fields ?? []).filter(([n]) => !gone.includes(n)),
+    fc
+      .tuple(prop, fc.oneof(fc.constantFrom(...FIELD_VALUES), text), fc.nat({ max: 3 }), encoding)
+      .map(([p, v, times, as]) =>
+        fieldsMutation(
+          `${p} = ${clip(v)}${times > 1 ? ` x${times}` : ''} (${as})`,
+          (b) => replace(b, p, Array<string>(Math.max(1, times)).fill(v)),
           as,
         ),
-    })),
+      ),
+    fc
+      .tuple(fc.subarray(props, { minLength: 1 }), encoding)
+      .map(([gone, as]) =>
+        fieldsMutation(`without ${gone.join(', ')} (${as})`, (b) => (b.fields ?? []).filter(([n]) => !gone.includes(n)), as),
+      ),
     fc
       .oneof(
         fc
@@ -664,18 +801,17 @@ function formMutations(e: Endpoint & { body: { type: 'form' } }): Mutations {
           .map((extra) => ({ label: `extra fields ${clip(extra)}`, extra })),
         fc.constant({ label: '60 extra fields', extra: Array.from({ length: 60 }, (_, i): [string, string] => [`f${i}`, 'x']) }),
       )
-      .chain(({ label, extra }) =>
-        encoding.map((as): Mutation => ({ label: `${label} (${as})`, apply: (b) => send(b, [...(b.fields ?? []), ...extra], as) })),
-      ),
+      .chain(({ label, extra }) => encoding.map((as) => fieldsMutation(`${label} (${as})`, (b) => [...(b.fields ?? []), ...extra], as))),
+    fc.tuple(prop, encoding).map(([p, as]) => fieldsMutation(`${p}: a 100 KB string (${as})`, (b) => replace(b, p, [KB100]), as)),
     fc
       .tuple(prop, encoding)
-      .map(([p, as]): Mutation => ({ label: `${p}: a 100 KB string (${as})`, apply: (b) => send(b, replace(b, p, [KB100]), as) })),
-    fc.tuple(prop, encoding).map(([p, as]): Mutation => ({
-      label: `${p} with a NUL byte (${as})`,
-      apply: (b) => send(b, replace(b, p, [`${b.fields?.find(([n]) => n === p)?.[1] ?? 'x'}\u0000`]), as),
-    })),
+      .map(([p, as]) =>
+        fieldsMutation(`${p} with a NUL byte (${as})`, (b) => replace(b, p, [`${b.fields?.find(([n]) => n === p)?.[1] ?? 'x'}\u0000`]), as),
+      ),
+    // A file part is refused as the field it is under (form.ts).
     fc.oneof(prop, fc.constantFrom('file', 'attachment', '')).map((p): Mutation => ({
       label: `a file under ${clip(p)}`,
+      malformed: always,
       apply: (b) =>
         render(b, {
           body: multipart([
@@ -687,8 +823,9 @@ function formMutations(e: Endpoint & { body: { type: 'form' } }): Mutations {
     fc.constant<Mutation>({
       label: '300 KB, over the body limit',
       apply: (b) => send(b, replace(b, props[0]!, ['x'.repeat(300 * 1024)])),
+      malformed: always,
     }),
-    brokenMultipart(),
+    brokenMultipart('form', e.body.schema),
   ];
   return { arbs: withEdges(arbs, atEdges), edges: atEdges };
 }
@@ -766,9 +903,12 @@ function pathMutations(e: Endpoint): fc.Arbitrary<Mutation>[] {
             fc.string({ maxLength: 60 }).map(encodeURIComponent),
             fc.string({ unit: 'binary', maxLength: 30 }).map(encodeURIComponent),
           );
+      // An id is 1 to 2^31-1 in ASCII digits (paramsSchema), so every one of these is malformed; a text parameter
+      // (a code, a token) may by chance be well-formed, so those are not.
       return values.map((v): Mutation => ({
         label: `{${name}} = ${clip(v)}`,
         apply: (b) => render({ ...b, params: { ...b.params, [name]: v } }),
+        malformed: () => isId,
       }));
     }),
   ];
@@ -802,9 +942,16 @@ const QUERY_VALUES = [
 function queryMutations(e: Endpoint): Mutations {
   const schema = e.query ? (z.toJSONSchema(e.query, { io: 'input', unrepresentable: 'any' }) as Schema) : {};
   const props = Object.keys(schema.properties ?? {});
+  // The query's schema decides, on the query as the server reads it (an unknown parameter is no error).
+  const refused = (_: Base, raw: Raw) => {
+    if (!e.query) return false;
+    const parsed = e.query.safeParse(queryOf(raw));
+    return !parsed.success || hasNul(parsed.data);
+  };
   const atEdges = edgeCases(schema).map(([p, v]): Mutation => {
     const values = [v].flat().map((x) => encodeURIComponent(typeof x === 'string' ? x : JSON.stringify(x)));
     return {
+      malformed: refused,
       label: `?${p} at an edge: ${clip(values)}`,
       apply: (b) =>
         render(b, {
@@ -825,6 +972,7 @@ function queryMutations(e: Endpoint): Mutations {
   );
   const arbs = [
     pair.map(([n, values]): Mutation => ({
+      malformed: refused,
       label: `?${n}=${clip(values.join(','))}`,
       apply: (b) => {
         const kept = b.query.filter(([k]) => k !== n).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
@@ -833,7 +981,7 @@ function queryMutations(e: Endpoint): Mutations {
     })),
     fc
       .constantFrom('&&&', '=', '?=?', '%', 'page', 'page=1&page=2', 'tags=1&tags=x', 'a'.repeat(5000))
-      .map((q): Mutation => ({ label: `query ${clip(q)}`, apply: (b) => render(b, { query: q }) })),
+      .map((q): Mutation => ({ label: `query ${clip(q)}`, apply: (b) => render(b, { query: q }), malformed: refused })),
   ];
   return { arbs: withEdges(arbs, atEdges), edges: atEdges };
 }
@@ -869,6 +1017,8 @@ function otherMutations(e: Endpoint): fc.Arbitrary<Mutation>[] {
       fc.constantFrom(...JUNK_BODIES).map((j): Mutation => ({
         label: `a body it does not take: ${j.label}`,
         apply: (b) => render(b, { body: j.body, headers: { 'Content-Type': j.type } }),
+        // Ignored, except past the body limit every operation has (a GET's body is never read).
+        malformed: () => e.method !== 'GET' && j.body.length > bodyLimitOf(e),
       })),
     );
   }
@@ -886,6 +1036,7 @@ function rawMutations(): Mutations {
     label,
     apply: (b) => render(b, { headers: { 'Stripe-Signature': value(b) } }),
   });
+  // Every change to the signed bytes or to the signature is refused; the Content-Type is not signed.
   const atEdges: Mutation[] = [
     withSignature('no signature', () => undefined),
     withSignature('an empty signature', () => ''),
@@ -898,12 +1049,20 @@ function rawMutations(): Mutations {
     withBody('another event id', (b) => Buffer.from((b.raw ?? '').replace(/evt_sample_/, 'evt_forged_'))),
     withBody('an empty body', () => Buffer.alloc(0)),
     withBody('300 KB, over the body limit', () => Buffer.alloc(300 * 1024, 0x20)),
-  ];
+  ].map(refusedWhen(always));
   const arbs = [
-    fc.nat({ max: 400 }).map((cut): Mutation => withBody(`cut at ${cut} bytes`, (b) => Buffer.from(b.raw ?? '').subarray(0, cut))),
-    fc.uint8Array({ maxLength: 500 }).map((bytes): Mutation => withBody(`${bytes.length} random bytes`, () => Buffer.from(bytes))),
+    fc.nat({ max: 400 }).map((cut): Mutation => ({
+      ...withBody(`cut at ${cut} bytes`, (b) => Buffer.from(b.raw ?? '').subarray(0, cut)),
+      malformed: (b) => cut < Buffer.byteLength(b.raw ?? ''),
+    })),
+    fc
+      .uint8Array({ maxLength: 500 })
+      .map((bytes): Mutation => ({ ...withBody(`${bytes.length} random bytes`, () => Buffer.from(bytes)), malformed: always })),
     // Printable ASCII only: anything else cannot be sent in a header at all.
-    text.map((v): Mutation => withSignature(`signature ${clip(v)}`, () => [...v].filter((ch) => ch >= ' ' && ch <= '~').join(''))),
+    text.map((v): Mutation => ({
+      ...withSignature(`signature ${clip(v)}`, () => [...v].filter((ch) => ch >= ' ' && ch <= '~').join('')),
+      malformed: always,
+    })),
     fc.constantFrom(...WRONG_TYPES).map((type): Mutation => ({
       label: `Content-Type ${type}`,
       apply: (b) => render(b, { headers: { 'Content-Type': type } }),
@@ -1030,16 +1189,20 @@ function routeOf(method: string, path: string): [OperationId, Endpoint] | null {
   );
 }
 
+/** The path as any URL parser resolves it (`.` and `..` segments, their percent-encoded forms too). */
+const resolvedPath = (raw: Raw) => new URL(raw.path.split('?')[0]!, 'http://museum.test').pathname;
+const reachesItsOwnRoute = (raw: Raw) => resolvedPath(raw) === raw.path.split('?')[0];
+
 /**
  * Problems with one answer: its status is not the contract's for the operation that answered, or its body is
- * not that status's. A path whose dot segments lead elsewhere is answered by the operation they lead to (or
- * by the unknown route's 404).
+ * not that status's, or a request malformed by construction was not refused with a 4xx. A path whose dot segments
+ * lead elsewhere is answered by the operation they lead to (or by the unknown route's 404), which judges it.
  */
-function check(id: OperationId, e: Endpoint, raw: Raw, reply: Reply): string | null {
+function check(id: OperationId, e: Endpoint, raw: Raw, reply: Reply, malformed: boolean): string | null {
   if (reply.status >= 500) return `server error ${reply.status}: ${reply.text.slice(0, 200)}`;
   if (BEFORE_THE_APP.some((x) => x.status === reply.status && x.applies(raw))) return null;
   const sent = raw.path.split('?')[0]!;
-  const resolved = new URL(sent, 'http://museum.test').pathname;
+  const resolved = resolvedPath(raw);
   let declared = responsesOf(e);
   let answering: string = id;
   if (resolved !== sent) {
@@ -1050,6 +1213,8 @@ function check(id: OperationId, e: Endpoint, raw: Raw, reply: Reply): string | n
   const schema = declared.get(reply.status);
   const who = answering === id ? '' : ` (${resolved} is ${answering})`;
   if (!schema) return `status ${reply.status} is not declared${who} (${[...declared.keys()].join(', ')}): ${reply.text.slice(0, 200)}`;
+  if (malformed && reply.status < 400)
+    return `malformed by construction, but answered ${reply.status}, not a 4xx: ${reply.text.slice(0, 200)}`;
   // The open archive's success is a zip, not JSON (its contents are checked by export.test.ts).
   if (answering === 'accountExport' && reply.status === 200 && reply.text.startsWith('PK')) return null;
   let body: unknown;
@@ -1084,6 +1249,9 @@ describe('fuzzing every operation of the endpoint table', () => {
       const statuses = new Map<string, number>();
       const timings = new Map<string, number>();
       let requests = 0;
+      /** Requests malformed by construction, and those of them answered with a 4xx. */
+      let mustRefuse = 0;
+      let refused = 0;
       const started = Date.now();
       console.log(`fuzz: seed ${SEED}, ${RUNS} runs per operation (FUZZ_SEED=${SEED} replays them)`);
 
@@ -1095,10 +1263,16 @@ describe('fuzzing every operation of the endpoint table', () => {
         await fc.assert(
           fc.asyncProperty(arbitrary, async (mutation) => {
             const raw = mutation.apply(rig.base);
+            // A path whose dot segments lead to another operation is judged by that one's contract (see check).
+            const malformed = (mutation.malformed?.(rig.base, raw) ?? false) && reachesItsOwnRoute(raw);
             const reply = await send(url, raw);
             requests++;
+            if (malformed) {
+              mustRefuse++;
+              if (reply.status >= 400 && reply.status < 500) refused++;
+            }
             statuses.set(`${id} ${reply.status}`, (statuses.get(`${id} ${reply.status}`) ?? 0) + 1);
-            const problem = check(id, e, raw, reply);
+            const problem = check(id, e, raw, reply, malformed);
             if (problem) failures.push(`${id}: ${mutation.label} (${raw.method} ${raw.path.slice(0, 120)}): ${problem}`);
             if (rig.renew && (rig.usedUpBy ?? ((status) => status < 300))(reply.status)) await rig.renew();
             return true;
@@ -1119,17 +1293,22 @@ describe('fuzzing every operation of the endpoint table', () => {
       );
       const serverErrors = [...statuses].filter(([k]) => Number(k.split(' ')[1]) >= 500).reduce((n, [, count]) => n + count, 0);
       console.log(
-        `fuzz: ${requests} requests over ${OPERATIONS.length} operations, ${serverErrors} server errors (seed ${SEED}, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+        `fuzz: ${requests} requests over ${OPERATIONS.length} operations, ${mustRefuse} malformed by construction (${refused} refused with a 4xx), ` +
+          `${serverErrors} server errors (seed ${SEED}, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
       );
       // Still healthy: the reference data answers, a normal login works, and family A's tokens still do.
       expect((await s.request('/api/public-navbar/')).status).toBe(200);
       const login = await s.request('/api/login/', { json: { email: w.a.parent.email, password: PASSWORD } });
       expect(login.status).toBe(200);
       expect((await s.request('/api/user/me/', { token: login.body.access })).status).toBe(200);
-      recordCheck('fuzz', `${requests} malformed requests over ${OPERATIONS.length} operations, ${serverErrors} server errors`);
+      recordCheck(
+        'fuzz',
+        `${requests} malformed requests over ${OPERATIONS.length} operations (${refused} of the ${mustRefuse} malformed by construction refused with a 4xx), ${serverErrors} server errors`,
+      );
       expect((await s.request('/api/profile/', { token: w.a.kid.access })).status).toBe(200);
       expect(failures).toEqual([]);
       expect(serverErrors).toBe(0);
+      expect(mustRefuse).toBeGreaterThan(0);
       expect(requests).toBeGreaterThanOrEqual(OPERATIONS.length * RUNS);
     },
   );

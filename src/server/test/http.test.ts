@@ -133,6 +133,22 @@ describe('error bodies and language', () => {
     expect(huge.headers.get('connection')).toBe('close');
   });
 
+  it('refuses a JSON body sent without a Content-Type instead of reading it as {} (issue 27, found by the fuzzer)', async () => {
+    const parent = await signupVerified(s, uniqueEmail('untyped'));
+    const patch = (body?: Uint8Array) =>
+      fetch(`${s.url}/api/account-info/`, { method: 'PATCH', headers: { Authorization: `Bearer ${parent.access}` }, body });
+    // A byte body gets no Content-Type from fetch. Before, it was read as {}: its fields dropped, so here "nothing to
+    // change", and a profile change or a logout answered 200 having read nothing.
+    const untyped = await patch(new TextEncoder().encode(JSON.stringify({ address: 'Nagoya' })));
+    expect(untyped.status).toBe(400);
+    expect(await untyped.json()).toEqual({ non_field_errors: [M.invalidBody.message] });
+    // No body at all is still read as no fields (so the account's own rule answers, not "could not be read").
+    const none = await patch();
+    expect([none.status, await none.json()]).toEqual([400, { non_field_errors: [M.nothingToChange.message] }]);
+    const info = await s.request('/api/account-info/', { token: parent.access });
+    expect(info.body.address).not.toBe('Nagoya');
+  });
+
   it('accepts ?language=ja and answers from the catalogs, falling back to English', async () => {
     const en = await s.request('/api/login/?language=en', { json: {} });
     const ja = await s.request('/api/login/?language=ja', { json: {} });
