@@ -53,7 +53,7 @@ test('a family at the free limit subscribes to Premium, uploads a 6th image, and
   // The child at the limit: the hint, its link to the plans, and no checkout for a child.
   await openAs(page, family, '/register-work');
   await expect(page.getByText('Free plan allows up to 5 images total')).toBeVisible();
-  await page.getByRole('link', { name: 'Upgrade', exact: true }).click();
+  await page.getByRole('link', { name: 'Ask a grown-up to upgrade' }).click();
   await expect(page).toHaveURL(/\/plans$/);
   await expect(page.getByRole('heading', { name: 'Premium' })).toBeVisible();
   await expect(page.getByText('¥110 a month').first()).toBeVisible();
@@ -93,7 +93,7 @@ test('a family at the free limit subscribes to Premium, uploads a 6th image, and
   await openAs(page, family, '/register-work');
   await expect(page.getByText('Free plan allows up to 5 images total')).toHaveCount(0);
   await page.getByLabel('Take photo').setInputFiles({ name: 'sixth.png', mimeType: 'image/png', buffer: await drawingPng('#2a9d8f') });
-  await expect(page.getByText('1 of 5')).toBeVisible();
+  await expect(page.getByText('1 / 5')).toBeVisible();
   await page.getByLabel('Title').fill('The sixth sun');
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(page).toHaveURL(/\/my-work$/, { timeout: 60_000 });

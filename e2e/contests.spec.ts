@@ -232,7 +232,7 @@ test.describe.serial('a members-only contest of さくら絵画教室, from the 
     await form
       .getByLabel('Choose from library')
       .setInputFiles({ name: 'boat.png', mimeType: 'image/png', buffer: await drawingPng('#669bbc') });
-    await expect(form.getByText('1 of 5')).toBeVisible();
+    await expect(form.getByText('1 / 5')).toBeVisible();
     await expect(form.getByAltText('Photo 1')).toBeVisible();
     await form.getByRole('textbox', { name: 'Title' }).fill(UPLOADED_WORK);
     await form.getByRole('textbox', { name: 'Comments' }).fill('Folded from a newspaper, then painted blue.');

@@ -122,7 +122,7 @@ test('logging in, capturing offline and browsing raise no Content-Security-Polic
   await page.getByRole('link', { name: 'Register your work' }).first().click();
   await expect(page).toHaveURL(/\/register-work$/);
   await page.getByLabel('Take photo').setInputFiles(await cameraPhoto(31));
-  await expect(page.getByText('1 of 5')).toBeVisible();
+  await expect(page.getByText('1 / 5')).toBeVisible();
   await expect(page.locator('img[src^="blob:"]').first()).toBeVisible();
   await page.getByLabel('Title').fill(title);
   await page.getByRole('button', { name: 'Register', exact: true }).click();

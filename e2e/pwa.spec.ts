@@ -216,7 +216,7 @@ test('photos shared from another app open the capture form with them attached, o
 
   expect(await share()).toMatch(/\/share-target$/);
   await expect(page).toHaveURL(/\/register-work\?shared=1$/);
-  await expect(page.getByText('2 of 5')).toBeVisible();
+  await expect(page.getByText('2 / 5')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove photo 2' })).toBeVisible();
 
   // On a train: the worker answers the share itself, and the form still gets the photos.
@@ -224,7 +224,7 @@ test('photos shared from another app open the capture form with them attached, o
   await context.setOffline(true);
   await share();
   await expect(page).toHaveURL(/\/register-work\?shared=1$/);
-  await expect(page.getByText('2 of 5')).toBeVisible();
+  await expect(page.getByText('2 / 5')).toBeVisible();
   await page.getByLabel('Title').fill('Shared on the train');
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(page).toHaveURL(/\/my-work$/, { timeout: 60_000 });

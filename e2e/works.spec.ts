@@ -45,7 +45,7 @@ test('offline capture of two works survives an offline reload and lands exactly 
     await page.getByRole('link', { name: 'Register your work' }).first().click();
     await expect(page).toHaveURL(/\/register-work$/);
     for (const photo of files) await page.getByLabel('Take photo').setInputFiles(photo);
-    await expect(page.getByText(`${files.length} of 5`)).toBeVisible();
+    await expect(page.getByText(`${files.length} / 5`)).toBeVisible();
     await page.getByLabel('Title').fill(title);
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(page).toHaveURL(/\/my-work$/, { timeout: 60_000 });
@@ -157,12 +157,12 @@ test('edit a work (replace an image, rename, publish), then delete it through th
   await page.getByRole('button', { name: 'Edit work' }).click();
   await expect(page).toHaveURL(/\/edit-work/);
   await expect(page.getByLabel('Title')).toHaveValue('Draft drawing');
-  await expect(page.getByText('2 of 5')).toBeVisible();
+  await expect(page.getByText('2 / 5')).toBeVisible();
   await page.getByRole('button', { name: 'Remove photo 2' }).click();
   await page
     .getByLabel('Choose from library')
     .setInputFiles({ name: 'new.png', mimeType: 'image/png', buffer: await drawingPng('#a23b72') });
-  await expect(page.getByText('2 of 5')).toBeVisible();
+  await expect(page.getByText('2 / 5')).toBeVisible();
   await page.getByLabel('Title').fill('Finished drawing');
   await page.getByRole('switch', { name: 'Publish to everyone' }).click();
   await page.getByRole('button', { name: 'Update' }).click();

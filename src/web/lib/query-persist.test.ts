@@ -125,7 +125,6 @@ describe('what a save keeps', () => {
     queryClient.setQueryData(queryKeys.accountInfo, { email: 'parent@example.com' });
     queryClient.setQueryData(apiKey('organizations'), [{ id: 1 }]);
     queryClient.setQueryData(queryKeys.publicNavbar, { blog: 'https://example.com' });
-    queryClient.setQueryData(queryKeys.imageCount, { count: 3 });
     queryClient.setQueryData(queryKeys.workList('myCollection', {}), pages(1));
     queryClient.setQueryData(queryKeys.workList('memberWorks', {}, 3), pages(1));
     await save();
@@ -133,6 +132,14 @@ describe('what a save keeps', () => {
     expect(keys).toHaveLength(8);
     expect(keys.some((k) => k.includes('media'))).toBe(false);
     expect(localStorage.getItem(PERSIST_KEY)).not.toContain('account-info');
+  });
+
+  it("the account's image count (issue 28): the free plan's limit holds offline, after a reload too", async () => {
+    queryClient.setQueryData(queryKeys.imageCount, { total_images: 5, limit: 5 });
+    await save();
+    expect(storedKeys()).toEqual(keysOf(queryKeys.imageCount));
+    await restart();
+    expect(queryClient.getQueryData(queryKeys.imageCount)).toEqual({ total_images: 5, limit: 5 });
   });
 
   it('not a search result or a category filter of a gallery', async () => {

@@ -5,7 +5,7 @@
  *
  * What is kept: the unfiltered family gallery and my gallery (as many pages as "Save for offline"
  * covers), the public gallery's first page, the 30 works last opened on their own page, the active
- * profile, `me`, the profiles, categories and tags, each child's timeline. Never image bytes (those are the SW's /media/ cache) and never mutations.
+ * profile, `me`, the profiles, categories and tags, each child's timeline, the account's image count. Never image bytes (those are the SW's /media/ cache) and never mutations.
  * When it goes: after MAX_AGE_MS, when the buster (app version + contract hash) changes, and when
  * the person using the app changes (see watchSessionOwner and ./wipe-device.ts).
  */
@@ -38,7 +38,15 @@ const PERSISTED_PAGES: Partial<Record<WorkListOp, number>> = {
 };
 
 /** Plain (not paged) queries kept whole; categories and tags carry the language after the prefix. */
-const PERSISTED_PREFIXES: readonly QueryKey[] = [queryKeys.me, queryKeys.profiles, queryKeys.profile, queryKeys.categories, queryKeys.tags];
+const PERSISTED_PREFIXES: readonly QueryKey[] = [
+  queryKeys.me,
+  queryKeys.profiles,
+  queryKeys.profile,
+  queryKeys.categories,
+  queryKeys.tags,
+  // The account's image count (issue 28): offline, capture holds the free plan's limit from it (lib/image-room).
+  queryKeys.imageCount,
+];
 
 /** Works opened on their own page (['works', 'work', {id}]): the most recently fetched are kept, up to this many. */
 const WORK_DETAILS_KEPT = 30;

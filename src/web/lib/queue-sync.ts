@@ -9,6 +9,8 @@ import { msg } from '@lingui/core/macro';
 import { M } from '@contract/messages';
 import { IDEMPOTENCY_HEADER } from '@contract/headers';
 import { messageFromBody } from './api-error-message';
+import { imageCountQueryOptions } from './image-count';
+import { isLimitRefusal } from './image-room';
 import { apiUrl, refreshTokens, requestHeaders } from './http';
 import { i18n } from './i18n';
 import { activeProfileId } from './profile';
@@ -125,7 +127,11 @@ async function upload(item: QueueItem): Promise<void> {
     });
     return;
   }
-  await updateQueueItem(item.id, { status: 'failed', progress: 0, lastError: messageFromBody(answer.status, answer.body) });
+  // A refusal for the free plan's limit says so, with the way out (a parent upgrades, or an older work goes): the
+  // count is asked again, which the form's limit then follows too.
+  const count = answer.status === 400 ? await queryClient.fetchQuery(imageCountQueryOptions()).catch(() => null) : null;
+  const refusal = isLimitRefusal(answer.status, answer.body, count, item.images.length) ? ('limit' as const) : undefined;
+  await updateQueueItem(item.id, { status: 'failed', progress: 0, lastError: messageFromBody(answer.status, answer.body), refusal });
 }
 
 let running = false;
@@ -176,7 +182,7 @@ export function flushQueue(): void {
 
 /** The user asks for another attempt now (after a failure or during a backoff). */
 export async function retryUpload(id: string): Promise<void> {
-  await updateQueueItem(id, { status: 'waiting', retryAt: 0, lastError: null });
+  await updateQueueItem(id, { status: 'waiting', retryAt: 0, lastError: null, refusal: undefined });
   flushQueue();
 }
 

@@ -47,6 +47,8 @@ export interface QueueItem {
   attempts: number;
   status: QueueStatus;
   lastError: string | null;
+  /** Set when the server refused it for the free plan's limit (it fits once a parent upgrades or a work goes). */
+  refusal?: 'limit';
   /** Upload progress of the running attempt, 0 to 1 (not persisted). */
   progress: number;
   /** Not before this time (ms since epoch): the backoff after a failed attempt. */
@@ -126,6 +128,7 @@ export async function replaceInQueue(id: string, upload: NewUpload): Promise<voi
     attempts: 0,
     status: 'waiting',
     lastError: null,
+    refusal: undefined,
     progress: 0,
     retryAt: 0,
   };
@@ -171,7 +174,13 @@ export function markDone(id: string): void {
   }, 4000);
 }
 
-/** Images still to be created on the server (they count toward the free plan). */
+/**
+ * Images still to be created on the server: they count toward the free plan beside the server's count
+ * (lib/image-room), offline too. A work the server refused for the limit is not counted until it is tried again:
+ * it is not on its way, and counting it would say the family has more images than it does.
+ */
 export function queuedImageCount(items: QueueItem[], exceptId?: string): number {
-  return items.filter((i) => i.status !== 'done' && i.id !== exceptId).reduce((sum, i) => sum + i.images.length, 0);
+  return items
+    .filter((i) => i.status !== 'done' && i.id !== exceptId && !(i.status === 'failed' && i.refusal === 'limit'))
+    .reduce((sum, i) => sum + i.images.length, 0);
 }

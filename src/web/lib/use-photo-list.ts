@@ -1,19 +1,20 @@
 /**
  * The photos of a work being made, with the rules for adding to them (works spec §5, §8): images only, 5 at the
- * most, and no more than the free plan's limit, each refusal said in a toast; an added photo is compressed on the
- * device (./photos) with its progress. Capture's register and edit forms (works) and the contest's upload form
- * (contests) share it, so both say the same thing about the same limit.
+ * most (each refusal said in a toast), and no more than the free plan's limit: a pick larger than the room left
+ * takes the first photos that fit and says why the rest stayed out (./image-room, issue 28). An added photo is
+ * compressed on the device (./photos) with its progress. Capture's register and edit forms (works) and the
+ * contest's upload form (contests) share it, so both say the same thing about the same limit.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 
 import { LIMITS } from '@contract/limits';
-import { M } from '@contract/messages';
+import { imageRoom, leftOutMessage } from './image-room';
 import { compressAll, newPhoto, type Photo } from './photos';
 import { notify } from './toast';
 
 export interface PhotoAllowance {
-  /** The account's images already counted: stored on the server, and queued on the device when capture queues. */
+  /** The account's images already counted: stored on the server, and those waiting in this device's upload queue. */
   used: number;
   /** The free plan's limit, or null for none. */
   limit: number | null;
@@ -22,6 +23,8 @@ export interface PhotoAllowance {
 export function usePhotoList(initial: Photo[], { used, limit }: PhotoAllowance) {
   const { t, i18n } = useLingui();
   const [photos, setPhotos] = useState<Photo[]>(initial);
+  /** Why the last pick left photos out for the plan's limit (shown beside the photos until the next change). */
+  const [leftOut, setLeftOut] = useState<string | null>(null);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -32,13 +35,13 @@ export function usePhotoList(initial: Photo[], { used, limit }: PhotoAllowance) 
 
   // Photos already on the server (editing) are counted in `used`.
   const newCount = photos.filter((p) => p.existingId === null).length;
-  const freeLimitReached = limit !== null && used + newCount >= limit;
+  const room = imageRoom({ limit, stored: used, queued: 0, inWork: newCount, picked: 0 });
 
   const update = (key: string, patch: Partial<Photo>) => {
     if (mounted.current) setPhotos((list) => list.map((p) => (p.key === key ? { ...p, ...patch } : p)));
   };
 
-  /** Adds what was taken or chosen: the added photos, or null when nothing was added (a toast says why). */
+  /** Adds what was taken or chosen: the added photos, or null when nothing was added (a toast, or `leftOut`, says why). */
   const add = (picked: File[], source: 'camera' | 'library'): Photo[] | null => {
     const files = picked.filter((f) => f.type.startsWith('image/'));
     if (files.length < picked.length) notify.error(t`Only image files can be chosen`);
@@ -53,11 +56,10 @@ export function usePhotoList(initial: Photo[], { used, limit }: PhotoAllowance) 
       notify.error(refusal);
       return null;
     }
-    if (limit !== null && used + newCount + files.length > limit) {
-      notify.error(i18n._(M.freePlanLimit.id, { count: used }), 6000);
-      return null;
-    }
-    const added = files.map((file) => newPhoto(file));
+    const fit = imageRoom({ limit, stored: used, queued: 0, inWork: newCount, picked: files.length });
+    setLeftOut(leftOutMessage(i18n, fit));
+    if (!fit.take) return null;
+    const added = files.slice(0, fit.take).map((file) => newPhoto(file));
     setPhotos((list) => [...list, ...added]);
     void compressAll(added, update);
     return added;
@@ -75,7 +77,10 @@ export function usePhotoList(initial: Photo[], { used, limit }: PhotoAllowance) 
     void compressAll([next], update);
   };
 
-  const remove = (key: string) => setPhotos((list) => list.filter((p) => p.key !== key));
+  const remove = (key: string) => {
+    setLeftOut(null);
+    setPhotos((list) => list.filter((p) => p.key !== key));
+  };
 
   const move = (key: string, step: -1 | 1) =>
     setPhotos((list) => {
@@ -93,9 +98,16 @@ export function usePhotoList(initial: Photo[], { used, limit }: PhotoAllowance) 
     replace,
     remove,
     move,
-    freeLimitReached,
+    /** No more room on the free plan (stored, queued and this work's photos together). */
+    freeLimitReached: room.full,
+    /** The account's images as the plan counts them now, this work's new photos included. */
+    counted: room.used,
+    /** Images left on the plan, this work's new photos taken off; null without a limit. */
+    left: room.left,
+    /** Why the last pick left photos out, or null. */
+    leftOut,
     /** Under 5, and under the free plan's limit. */
-    canAdd: photos.length < LIMITS.maxImagesPerWork && !freeLimitReached,
+    canAdd: photos.length < LIMITS.maxImagesPerWork && !room.full,
     compressing: photos.some((p) => p.status === 'compressing'),
   };
 }

@@ -25,6 +25,10 @@ interface CommonProps {
   disabled?: boolean;
   /** Marks the legend as a required field. */
   required?: boolean;
+  /** Images left on the free plan (the family's, beside this work's 5), shown under the buttons; null (no limit, or the count not known yet): not shown. */
+  planLeft?: number | null;
+  /** Why the last pick left photos out (the plan's limit), shown beside the photos. */
+  note?: string | null;
 }
 
 type PhotoPickerProps = CommonProps &
@@ -97,6 +101,8 @@ export function PhotoPicker({
   disabled = false,
   required = false,
   compact = false,
+  planLeft = null,
+  note = null,
 }: PhotoPickerProps) {
   const { t } = useLingui();
   const camera = useRef<HTMLInputElement>(null);
@@ -112,7 +118,7 @@ export function PhotoPicker({
   return (
     <fieldset className={`${styles.picker} ${compact ? styles.compact : styles.full}`} aria-describedby={error ? errorId : undefined}>
       <legend className={styles.legend}>
-        <Trans>Photos of the work</Trans> <span className={styles.counter}>{t`${count} of 5`}</span>
+        <Trans>Photos in this work:</Trans> <span className={styles.counter}>{t`${count} / 5`}</span>
         {required && (
           <span className={styles.required} aria-hidden="true">
             *
@@ -157,6 +163,16 @@ export function PhotoPicker({
           <span>{t`Choose from library`}</span>
         </label>
       </div>
+      {planLeft !== null && (
+        <p className={styles.planLeft}>
+          <Trans>Images left on the free plan:</Trans> <strong>{planLeft}</strong>
+        </p>
+      )}
+      {note && (
+        <p className={styles.note} role="status">
+          {note}
+        </p>
+      )}
       {count > 0 && (
         <ul className={styles.previews}>
           {photos.map((photo, index) => (

@@ -9,6 +9,7 @@ import { useImageCount } from '@web/lib/image-count';
 import { useNamedList } from '@web/lib/named-lists';
 import { useNetworkAction } from '@web/lib/network-action';
 import type { Photo } from '@web/lib/photos';
+import { queuedImageCount, useQueue } from '@web/lib/queue';
 import { usePhotoList } from '@web/lib/use-photo-list';
 import { Button } from '@web/ui/button';
 import { SelectField, TextAreaField, TextField } from '@web/ui/field';
@@ -59,8 +60,9 @@ export function UploadEntryModal({ open, contest, onClose, onEntered }: UploadEn
   const busy = create.isPending || submit.isPending;
   const stored = imageCount.data?.total_images ?? 0;
   const limit = imageCount.data ? imageCount.data.limit : LIMITS.freePlanImageLimit;
-  // Every photo here is new: the free plan counts them beside the stored ones.
-  const photoList = usePhotoList(NO_PHOTOS, { used: stored, limit });
+  // Every photo here is new: the free plan counts them beside the stored ones and this device's queued ones.
+  const queued = useQueue((s) => queuedImageCount(s.items));
+  const photoList = usePhotoList(NO_PHOTOS, { used: stored + queued, limit });
   const { photos, freeLimitReached, canAdd, compressing } = photoList;
   const ready = photos.filter((p) => p.status === 'ready');
   const locked = busy || createdId !== null;
@@ -142,10 +144,12 @@ export function UploadEntryModal({ open, contest, onClose, onEntered }: UploadEn
             onRemove={photoList.remove}
             error={fieldError(errors.photos)}
             errorId={photosErrorId}
+            planLeft={imageCount.data ? photoList.left : null}
+            note={photoList.leftOut}
           />
           {freeLimitReached && photos.length < LIMITS.maxImagesPerWork && (
             <Notice>
-              {i18n._(M.freePlanLimit.id, { count: stored })} <Link href="/plans">{t`Upgrade`}</Link>
+              {i18n._(M.freePlanLimit.id, { count: photoList.counted })} <Link href="/plans">{t`Ask a grown-up to upgrade`}</Link>
             </Notice>
           )}
           <TextField

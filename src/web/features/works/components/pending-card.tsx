@@ -1,6 +1,7 @@
 import type { QueueItem } from '@web/lib/queue';
 import { useObjectUrl } from '@web/lib/use-object-url';
 import { WorkCard } from '@web/ui/work-card';
+import { QueueFailure } from './queue-failure';
 import { QueueBadge, useQueueState } from './queue-state';
 
 /** A queued work on My Gallery's wall: its local preview and its state, until it lands. */
@@ -14,7 +15,7 @@ export function PendingCard({ item }: { item: QueueItem }) {
       title={item.fields.title}
       description={item.fields.description}
       badge={<QueueBadge {...state} />}
-      footer={item.lastError && item.status === 'failed' ? <span role="alert">{item.lastError}</span> : undefined}
+      footer={item.status === 'failed' ? <QueueFailure item={item} links={false} /> : undefined}
       dimmed
     />
   );

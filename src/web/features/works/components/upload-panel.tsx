@@ -8,6 +8,7 @@ import { retryUpload } from '@web/lib/queue-sync';
 import { useSession } from '@web/lib/session';
 import { useObjectUrl } from '@web/lib/use-object-url';
 import { Button } from '@web/ui/button';
+import { QueueFailure } from './queue-failure';
 import { QueueBadge, useQueueState } from './queue-state';
 import styles from './upload-panel.module.css';
 
@@ -27,11 +28,7 @@ function PanelRow({ item }: { item: QueueItem }) {
         {item.status === 'uploading' && (
           <progress className={styles.progress} max={1} value={item.progress} aria-label={t`Upload progress of ${title}`} />
         )}
-        {item.status === 'failed' && item.lastError && (
-          <p className={styles.error} role="alert">
-            {item.lastError}
-          </p>
-        )}
+        <QueueFailure item={item} className={styles.error} />
         {(item.status === 'failed' || (item.status === 'waiting' && item.retryAt > 0)) && (
           <div className={styles.actions}>
             <Button size="small" variant="secondary" onClick={() => void retryUpload(item.id)}>

@@ -89,10 +89,11 @@ export function WorkForm({
     mode: 'onTouched',
   });
 
+  // The server's count as last known (kept offline with the other queries) and this device's queued images: the
+  // free plan's limit holds offline exactly as online (lib/image-room, issue 28).
   const stored = imageCount.data?.total_images ?? 0;
   const limit = imageCount.data ? imageCount.data.limit : LIMITS.freePlanImageLimit;
-  const used = stored + queued;
-  const photoList = usePhotoList(initialPhotos, { used, limit });
+  const photoList = usePhotoList(initialPhotos, { used: stored + queued, limit });
   const { photos, freeLimitReached, canAdd, compressing } = photoList;
 
   const add = (picked: File[], source: 'camera' | 'library') => {
@@ -128,7 +129,16 @@ export function WorkForm({
 
   return (
     <form onSubmit={submit} noValidate className={styles.form}>
-      <PhotoPicker photos={photos} canAdd={canAdd} onAdd={add} onRemove={photoList.remove} onMove={photoList.move} error={photoError} />
+      <PhotoPicker
+        photos={photos}
+        canAdd={canAdd}
+        onAdd={add}
+        onRemove={photoList.remove}
+        onMove={photoList.move}
+        error={photoError}
+        planLeft={imageCount.data ? photoList.left : null}
+        note={photoList.leftOut}
+      />
       {paper && photos.some((p) => p.original) && (
         <Suspense fallback={null}>
           <PaperReview photos={photos} queue={paperQueue} setQueue={setPaperQueue} onReplace={photoList.replace} />
@@ -136,7 +146,7 @@ export function WorkForm({
       )}
       {freeLimitReached && limit !== null && (
         <Notice>
-          {i18n._(M.freePlanLimit.id, { count: used })} <Link href="/plans">{t`Upgrade`}</Link>
+          {i18n._(M.freePlanLimit.id, { count: photoList.counted })} <Link href="/plans">{t`Ask a grown-up to upgrade`}</Link>
         </Notice>
       )}
       <TextField label={t`Title`} required maxLength={100} error={formState.errors.title?.message} {...register('title')} />

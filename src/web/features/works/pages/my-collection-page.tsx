@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 
 import { useWorkList, type WorkFilters } from '@web/lib/work-lists';
+import { OfflineDataNote } from '@web/ui/offline-data-note';
 import { PageShell } from '@web/ui/page-shell';
 import { WorkFiltersBar } from '../components/work-filters';
 import { WorkTile } from '../components/work-tile';
@@ -14,6 +15,8 @@ export default function MyCollectionPage() {
   const works = useWorkList('myCollection', filters);
   return (
     <PageShell title={t`My Collection`} eyebrow={t`Works you liked`}>
+      {/* Offline with nothing kept, the easel says the page will fill in once back online (never a blank wall). */}
+      <OfflineDataNote query={works} />
       <WorkFiltersBar value={filters} onSearch={setFilters} />
       <WorksWall
         query={works}

@@ -4,6 +4,7 @@ import { useSearch } from 'wouter';
 
 import { useWorkList } from '@web/lib/work-lists';
 import { LinkButton } from '@web/ui/button';
+import { OfflineDataNote } from '@web/ui/offline-data-note';
 import { PageShell } from '@web/ui/page-shell';
 import { WorkTile } from '../components/work-tile';
 import { WorksWall } from '../components/works-wall';
@@ -35,6 +36,8 @@ export default function UserGalleryPage() {
 
   return (
     <PageShell title={username ? t`${username}'s gallery` : t`User Gallery`} eyebrow={t`User Gallery`}>
+      {/* Offline with nothing kept, the easel says the page will fill in once back online (never a blank wall). */}
+      <OfflineDataNote query={works} />
       <WorksWall
         query={works}
         label={t`Works`}
