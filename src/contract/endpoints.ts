@@ -72,6 +72,7 @@ import {
   classSignupBody,
   classSignupResponse,
   classVideo,
+  classVideoBody,
   confirmPaymentBody,
   confirmPaymentResponse,
   consoleClass,
@@ -561,9 +562,10 @@ export const ENDPOINTS = {
     path: '/api/artist-classes/{id}/video-url/',
     access: 'child',
     tag: 'classes',
-    summary: "The class's video and meeting link for a confirmed sign-up of that class, also e-mailed",
+    summary: "The class's video and meeting link for a confirmed sign-up of that class; `resend: true` e-mails them again",
+    body: json(classVideoBody),
     ok: ok(classVideo),
-    // 403: not signed up, or the payment is pending.
+    // 403: not signed up, or the payment is pending; 429: sent again 3 times this hour (per sign-up, in the domain).
     rateLimits: [{ limit: 'classVideoUser', by: 'user' }],
   }),
   classConfirmPayment: endpoint({
