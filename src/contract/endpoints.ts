@@ -285,6 +285,15 @@ export const ENDPOINTS = {
     body: json(profilePatchBody),
     ok: ok(profile),
   }),
+  profilePicture: endpoint({
+    method: 'POST',
+    path: '/api/profile/picture/',
+    access: 'child',
+    tag: 'profiles',
+    summary: "Replace the child token's own profile picture (multipart `profile_picture`, required; re-encoded)",
+    body: { type: 'multipart', fields: z.object({}), upload: PICTURE_UPLOAD },
+    ok: ok(profile),
+  }),
   profileDelete: endpoint({
     method: 'DELETE',
     path: '/api/profiles/{id}/delete/',

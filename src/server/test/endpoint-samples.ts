@@ -501,6 +501,7 @@ export const SAMPLES: Samples = {
     const fields = { address: TOKYO, username: w.username('newkid'), first_name: 'New Kid', date_of_birth: '2018-05-01' };
     return { fields, files: [await picture()] };
   },
+  profilePicture: async () => ({ fields: {}, files: [await picture()] }),
   children: async () => ({}),
   profiles: async () => ({}),
   profile: async () => ({}),
