@@ -32,7 +32,7 @@ export function PictureChange() {
 
   return (
     <div className={styles.pictureChange}>
-      <PicturePicker label={t`Change the picture`} file={picture} onChange={setPicture} />
+      <PicturePicker label={t`Change the picture`} optional={false} file={picture} onChange={setPicture} />
       {error && (
         <p className={fieldStyles.error} role="alert">
           {error}

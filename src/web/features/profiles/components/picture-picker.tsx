@@ -9,13 +9,15 @@ interface PicturePickerProps {
   onChange: (file: File | null) => void;
   /** The field's label: "Icon image" unless said otherwise. */
   label?: string;
+  /** Whether the hint says the picture is optional (at registration; not when changing it). */
+  optional?: boolean;
 }
 
 /**
  * One picture for the profile (issue 28, item 5: the spec's "up to 5 chosen, 1 sent" promised a choice that made no
  * difference, so one is taken), previewed before it is sent.
  */
-export function PicturePicker({ file, onChange, label }: PicturePickerProps) {
+export function PicturePicker({ file, onChange, label, optional = true }: PicturePickerProps) {
   const { t } = useLingui();
   const id = useId();
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
@@ -51,7 +53,7 @@ export function PicturePicker({ file, onChange, label }: PicturePickerProps) {
         }}
       />
       <p id={`${id}-hint`} className={fieldStyles.hint}>
-        <Trans>Optional. One picture: JPEG, PNG, WebP or AVIF.</Trans>
+        {optional ? <Trans>Optional. One picture: JPEG, PNG, WebP or AVIF.</Trans> : <Trans>One picture: JPEG, PNG, WebP or AVIF.</Trans>}
       </p>
     </div>
   );
