@@ -63,9 +63,11 @@ test('sign up, verify, add a child with an avatar, edit the profile, switch lang
   await page.getByRole('button', { name: 'Register user' }).click();
   await expect(page.getByText('The user has been registered.')).toBeVisible();
 
-  // Pick the child: the avatar is the re-encoded picture served from /media/.
-  await page.goto('/add-user');
+  // On to choosing who visits, the new child shown (issue 28): the avatar is the re-encoded picture from /media/.
+  await expect(page).toHaveURL(/\/add-user$/);
+  await expect(page.getByText('mika was added. Tap the picture to visit as mika.')).toBeVisible();
   const mika = page.getByRole('button', { name: /mika/ });
+  await expect(mika).toBeFocused();
   await expect(mika.locator('img')).toHaveAttribute('src', /^\/media\//);
   await mika.click();
   await expect(page).toHaveURL(/\/my-work$/);

@@ -11,7 +11,7 @@ import type { ArtistClass } from '@contract/classes';
 import { DEMO_CLASSES } from '@server/db/demo-content';
 import { apiPath } from './support/api';
 import { subjectsTo } from './support/console';
-import { newFamily, openAs } from './support/family';
+import { csrf, newFamily, openAs } from './support/family';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -30,14 +30,17 @@ async function demoClass(request: APIRequestContext, name: string): Promise<Arti
  */
 const aboutClass = (subject: string, name: string) => subject.includes(name) || /the link to the class|教室/.test(subject);
 
-async function expectClassMail(email: string, name: string) {
+async function expectClassMail(email: string, name: string, count = 1) {
   await expect
     .poll(() => subjectsTo(email).filter((subject) => aboutClass(subject, name)).length, {
       timeout: 15_000,
       message: `an e-mail to ${email} about ${name}`,
     })
-    .toBe(1);
+    .toBe(count);
 }
+
+/** The class's e-mails to `email` now (issue 28: opening the link again sends none). */
+const classMailCount = (email: string, name: string) => subjectsTo(email).filter((subject) => aboutClass(subject, name)).length;
 
 /** On a class's page: Sign up, then the confirmation popup. */
 async function signUp(page: Page) {
@@ -92,7 +95,55 @@ test('a free class: found in the list, signed up for, its link page and the e-ma
       .or(page.getByRole('link', { name: /Open the video/ }))
       .first(),
   ).toBeVisible();
+
+  // Opening the link again and again reads it: still the one e-mail of the sign-up (issue 28, item 7).
+  for (let i = 0; i < 3; i++) {
+    await page.reload();
+    await expect(page.getByText('Artist class video URL sent to your email')).toBeVisible();
+  }
+  await page.waitForTimeout(500);
+  expect(classMailCount(family.email, DEMO_CLASSES.watercolor)).toBe(1);
+  // Only "Send the link again" sends it again, once.
+  await page.getByRole('button', { name: 'Send the link again' }).click();
+  await expect(page.getByText('The link was sent to your e-mail again.')).toBeVisible();
+  await expectClassMail(family.email, DEMO_CLASSES.watercolor, 2);
 });
+
+for (const lang of ['en', 'ja'] as const) {
+  const words = {
+    en: { meeting: 'Class meeting', sent: 'The meeting link was sent to your registered e-mail.', resend: 'Send the link again' },
+    ja: {
+      meeting: '教室のミーティング',
+      sent: 'ミーティングのリンクを登録済みのメールアドレスに送信しました。',
+      resend: 'リンクをもう一度送る',
+    },
+  }[lang];
+  test(`a live class (${lang}): its pages say meeting, the link opens without another e-mail`, async ({ page, request }) => {
+    const family = await newFamily(request, `live${lang}${Date.now() % 1e6}`);
+    const sky = await demoClass(request, DEMO_CLASSES.crayonSky);
+    const res = await request.post(apiPath('classSignup'), {
+      headers: await csrf(request, { Authorization: `Bearer ${family.child.access}` }),
+      data: { artist_class: sky.id },
+    });
+    expect(res.status()).toBe(201);
+    await expectClassMail(family.email, DEMO_CLASSES.crayonSky);
+    await openAs(page, family, '/terms-and-services');
+    await page.evaluate((l) => localStorage.setItem('language', l), lang);
+    await page.goto(`/link-detail?class_id=${sky.id}`);
+    await expect(page.getByText(words.sent)).toBeVisible();
+    await expect(page.getByRole('button', { name: words.resend })).toBeVisible();
+    await page.screenshot({ path: `/tmp/child-link-detail-live-${lang}.png`, fullPage: true });
+
+    await page.goto(`/link-url?class_id=${sky.id}`);
+    await expect(page.getByText(words.meeting, { exact: true })).toBeVisible();
+    await expect(page.locator('a[href="https://meet.example.com/aozora-crayon-sky"]')).toBeVisible();
+    await page.screenshot({ path: `/tmp/child-link-url-live-${lang}.png`, fullPage: true });
+    await page.reload();
+    await expect(page.getByText(words.meeting, { exact: true })).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(classMailCount(family.email, DEMO_CLASSES.crayonSky)).toBe(1);
+  });
+}
 
 test('a paid class paid with 4242 4242 4242 4242: confirmed by the server, the link page and the e-mail', async ({ page, request }) => {
   const family = await newFamily(request, `paid${Date.now() % 1e6}`);

@@ -33,9 +33,21 @@ export const accountPassword = z
     M.accountPassword.id,
   );
 
+/**
+ * Usernames (accounts spec: "letters, digits and @ . + - _"; decisions.md 2026-11-27, "Japanese usernames"): letters
+ * of any script (hiragana, katakana, kanji, Latin…) with their combining marks (a dakuten), decimal digits, and
+ * @ . + - _. Normalised with NFKC first, so full-width ｈａｎａ is hana and half-width ｶﾅ is カナ; stored that way.
+ * Two usernames of one family are the same name when their `usernameKey`s are equal (case-insensitive): はな and
+ * ハナ are two names, Hana and hana one. Spaces, emoji, NUL and other symbols are refused.
+ */
+export const normalizeUsername = (s: string): string => s.normalize('NFKC');
+export const usernameKey = (s: string): string => normalizeUsername(s).toLowerCase();
+export const USERNAME_PATTERN = /^[\p{L}\p{M}\p{Nd}@.+\-_]+$/u;
+
 export const username = required(M.usernameRequired.id)
+  .overwrite(normalizeUsername)
   .max(30, M.usernameTooLong.id)
-  .regex(/^[A-Za-z0-9@.+\-_]+$/, M.usernameChars.id);
+  .regex(USERNAME_PATTERN, M.usernameChars.id);
 
 export const address = required(M.addressRequired.id).refine((s) => ADDRESS_OPTIONS.has(s), M.addressInvalid.id);
 

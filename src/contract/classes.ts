@@ -108,8 +108,14 @@ export const confirmPaymentResponse = z.object({
 });
 
 /**
+ * POST /api/artist-classes/{id}/video-url/ body (issue 28): none, or `resend: false`, reads the links (the e-mail
+ * went at confirmation); `resend: true` ("Send the link again") e-mails them again, 3 per hour per sign-up.
+ */
+export const classVideoBody = z.object({ resend: z.boolean().optional() });
+
+/**
  * POST /api/artist-classes/{id}/video-url/ (works spec §7): the recorded video (`url`, null for a live class
- * without one) and the live meeting link, for a confirmed sign-up; both are e-mailed too.
+ * without one) and the live meeting link, for a confirmed sign-up; `message` says they were e-mailed.
  */
 export const classVideo = z.object({
   message: z.string(),

@@ -72,6 +72,7 @@ import {
   classSignupBody,
   classSignupResponse,
   classVideo,
+  classVideoBody,
   confirmPaymentBody,
   confirmPaymentResponse,
   consoleClass,
@@ -282,6 +283,15 @@ export const ENDPOINTS = {
     tag: 'profiles',
     summary: "Change the child token's own profile",
     body: json(profilePatchBody),
+    ok: ok(profile),
+  }),
+  profilePicture: endpoint({
+    method: 'POST',
+    path: '/api/profile/picture/',
+    access: 'child',
+    tag: 'profiles',
+    summary: "Replace the child token's own profile picture (multipart `profile_picture`, required; re-encoded)",
+    body: { type: 'multipart', fields: z.object({}), upload: PICTURE_UPLOAD },
     ok: ok(profile),
   }),
   profileDelete: endpoint({
@@ -561,9 +571,10 @@ export const ENDPOINTS = {
     path: '/api/artist-classes/{id}/video-url/',
     access: 'child',
     tag: 'classes',
-    summary: "The class's video and meeting link for a confirmed sign-up of that class, also e-mailed",
+    summary: "The class's video and meeting link for a confirmed sign-up of that class; `resend: true` e-mails them again",
+    body: json(classVideoBody),
     ok: ok(classVideo),
-    // 403: not signed up, or the payment is pending.
+    // 403: not signed up, or the payment is pending; 429: sent again 3 times this hour (per sign-up, in the domain).
     rateLimits: [{ limit: 'classVideoUser', by: 'user' }],
   }),
   classConfirmPayment: endpoint({

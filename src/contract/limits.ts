@@ -6,8 +6,6 @@ export const LIMITS = {
   orgCodeLength: 6,
   /** Date of birth may not be earlier than this many years before today. */
   maxAgeYears: 225,
-  /** Profile picture: up to this many chosen, only the first is sent. */
-  profilePicturesChosen: 5,
   /** Bytes accepted for one uploaded picture. */
   maxUploadBytes: 15 * 1024 * 1024,
   /** Pixel cap for decoded uploads (decompression-bomb guard). */

@@ -234,6 +234,12 @@ export const M = {
   // Artist classes, payments and plans (works spec §8 verbatim where it has a text; the rest issue 13's)
   classSignupSuccessful: /*i18n*/ { id: 's.class_signup_successful', message: 'Artist class signup successful' },
   classVideoSent: /*i18n*/ { id: 's.class_video_sent', message: 'Artist class video URL sent to your email' },
+  classMeetingSent: /*i18n*/ { id: 's.class_meeting_sent', message: 'The meeting link was sent to your e-mail' },
+  classLinkSentAgain: /*i18n*/ { id: 's.class_link_sent_again', message: 'The link was sent to your e-mail again.' },
+  classLinkResendLimited: /*i18n*/ {
+    id: 's.class_link_resend_limited',
+    message: 'The link was already sent again a few times this hour. Please check your e-mail, or try again later.',
+  },
   paymentConfirmed: /*i18n*/ { id: 's.payment_confirmed', message: 'Payment confirmed successfully' },
   paymentNotSuccessful: /*i18n*/ { id: 's.payment_not_successful', message: 'Payment was not successful.' },
   paymentConfirmFailed: /*i18n*/ { id: 's.payment_confirm_failed', message: 'Failed to confirm payment.' },

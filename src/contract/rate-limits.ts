@@ -24,7 +24,10 @@ export const RATE_LIMITS = {
   bulkMailUser: { name: 'bulkmail:user', max: 5, windowSeconds: 60 * MIN },
   staffInviteUser: { name: 'staffinvite:user', max: 30, windowSeconds: 60 * MIN },
   classSignupUser: { name: 'classsignup:user', max: 30, windowSeconds: 10 * MIN },
-  classVideoUser: { name: 'classvideo:user', max: 10, windowSeconds: 60 * MIN },
+  /** Reading a class's link (sends nothing): a page opened again and again, not a flood. */
+  classVideoUser: { name: 'classvideo:user', max: 60, windowSeconds: 10 * MIN },
+  /** "Send the link again" (POST …/video-url/ with `resend`), counted per sign-up by the domain (class-links.ts). */
+  classLinkResend: { name: 'classresend:signup', max: 3, windowSeconds: 60 * MIN },
   paymentConfirmUser: { name: 'paymentconfirm:user', max: 30, windowSeconds: 10 * MIN },
   checkoutUser: { name: 'checkout:user', max: 20, windowSeconds: 60 * MIN },
   /** The local provider's card forms: a card-testing flood is refused as Stripe's radar would. */

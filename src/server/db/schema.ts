@@ -65,7 +65,9 @@ export const profiles = pgTable(
     isPublished: boolean('is_published').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('profiles_user_username_uq').on(t.userId, t.username)],
+  // One name per family, case-insensitively (usernames are stored NFKC-normalised: contract/accounts.ts). lower()
+  // folds what the database's locale folds (ASCII at least); the server also compares usernameKey()s (domain/profiles.ts).
+  (t) => [uniqueIndex('profiles_user_username_lower_uq').on(t.userId, sql`lower(${t.username})`)],
 );
 
 export const organizations = pgTable('organizations', {

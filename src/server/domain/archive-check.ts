@@ -11,6 +11,7 @@
  *   - the categories and tags this museum does not have: reported, not refused.
  * Every problem is an ImportError whose message names the file and the field.
  */
+import { usernameKey } from '@contract/accounts';
 import { ARCHIVE_VERSION, archiveChild, archiveManifest, type ArchiveChild, type ArchiveWork } from '@contract/archive';
 import { LIMITS } from '@contract/limits';
 import { checkImage, ImageRejected } from '../adapters/images';
@@ -147,9 +148,9 @@ export async function checkArchive(zip: ZipReader, refs: Catalogs): Promise<Chec
     if (!zip.entries.has(name)) throw new ImportError(`${listed.file} (listed in manifest.json) is not in the zip`);
     const child = await readChild(zip, name);
     const p = child.profile;
-    if (usernames.has(p.username.toLowerCase()))
+    if (usernames.has(usernameKey(p.username)))
       throw new ImportError(`${listed.file}: the username ${p.username} is in the archive more than once`);
-    usernames.add(p.username.toLowerCase());
+    usernames.add(usernameKey(p.username));
     if (p.picture) {
       once(p.picture, p.username);
       await checkPicture(zip, root, p.picture, `${p.username}, profile picture`);

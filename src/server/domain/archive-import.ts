@@ -23,6 +23,7 @@ import { randomBytes } from 'node:crypto';
 
 import { eq } from 'drizzle-orm';
 
+import { usernameKey } from '@contract/accounts';
 import type { ArchiveChild } from '@contract/archive';
 import { ImageRejected, makeAvatar } from '../adapters/images';
 import { artworkImages, artworks, artworkTags, profiles, profileShares, users } from '../db/schema';
@@ -70,8 +71,8 @@ const chunks = <T>(list: T[]) => Array.from({ length: Math.ceil(list.length / CH
 /** A username this account does not have yet: the archive's (valid: checked), with -2, -3… when taken. */
 function freeUsername(wanted: string, taken: Set<string>): string {
   let name = wanted;
-  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${wanted.slice(0, 30 - String(n).length - 1)}-${n}`;
-  taken.add(name.toLowerCase());
+  for (let n = 2; taken.has(usernameKey(name)); n++) name = `${wanted.slice(0, 30 - String(n).length - 1)}-${n}`;
+  taken.add(usernameKey(name));
   return name;
 }
 
@@ -185,7 +186,7 @@ export async function importArchive(
     await deps.db.transaction(async (tx) => {
       const taken = new Set(
         (await tx.select({ username: profiles.username }).from(profiles).where(eq(profiles.userId, user.id))).map((p) =>
-          p.username.toLowerCase(),
+          usernameKey(p.username),
         ),
       );
       const idOf = new Map<string, number>();
@@ -196,7 +197,7 @@ export async function importArchive(
         const username = freeUsername(from, taken);
         if (username !== from) summary.warnings.push(`${from}: the account already has this username; imported as ${username}`);
         const written = await writeChild(tx, user.id, username, child, files[i]!, refs);
-        idOf.set(from, written.id);
+        idOf.set(usernameKey(from), written.id);
         shares.push(...child.profile.shares_with.map((target): [string, string] => [from, target]));
         summary.profiles.push({ from, username, id: written.id, works: child.works.length });
         summary.works += child.works.length;
@@ -205,8 +206,8 @@ export async function importArchive(
       }
       // Sharing among the imported children (a name not among them is left out: it was not in this archive).
       for (const [owner, target] of shares) {
-        const ownerId = idOf.get(owner)!;
-        const targetId = idOf.get(target);
+        const ownerId = idOf.get(usernameKey(owner))!;
+        const targetId = idOf.get(usernameKey(target));
         if (targetId === undefined || targetId === ownerId) continue;
         await tx.insert(profileShares).values({ ownerProfileId: ownerId, targetProfileId: targetId }).onConflictDoNothing();
       }

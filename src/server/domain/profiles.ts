@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 
 import { and, asc, eq, gt, inArray, notInArray } from 'drizzle-orm';
 
-import type { Profile } from '@contract/accounts';
+import { usernameKey, type Profile } from '@contract/accounts';
 import { M } from '@contract/messages';
 import { isUniqueViolation } from '../db/errors';
 import type { Executor } from '../db/open';
@@ -93,6 +93,16 @@ export async function familyProfile(deps: AppDeps, userId: number, profileId: nu
   return row ?? null;
 }
 
+/**
+ * Refuses a username another profile of the family has, compared by usernameKey (NFKC, case-insensitive, the
+ * contract's rule: ｈａｎａ is Hana, はな is not ハナ). The unique index on lower(username) holds it against a race.
+ */
+async function assertUsernameFree(db: Executor, userId: number, username: string, except: number | null): Promise<void> {
+  const key = usernameKey(username);
+  const family = await db.select({ id: profiles.id, username: profiles.username }).from(profiles).where(eq(profiles.userId, userId));
+  if (family.some((p) => p.id !== except && usernameKey(p.username) === key)) throw ValidationError.of('username', M.usernameTaken.id);
+}
+
 async function withUsernameCheck<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -123,6 +133,7 @@ export async function registerProfile(deps: AppDeps, userId: number, input: NewP
   try {
     const [row] = await withUsernameCheck(() =>
       deps.db.transaction(async (tx) => {
+        await assertUsernameFree(tx, userId, input.username, null);
         await adoptPending(tx, [key]);
         return tx
           .insert(profiles)
@@ -142,6 +153,40 @@ export async function registerProfile(deps: AppDeps, userId: number, input: NewP
     await discardPending(deps, [key]);
     throw err;
   }
+}
+
+/**
+ * PUT /api/profile/picture/: the profile's new picture, re-encoded as at registration (a bad image changes nothing);
+ * the old one is deleted after the commit, as a deleted profile's is.
+ */
+export async function replaceProfilePicture(deps: AppDeps, userId: number, profileId: number, picture: ImageSource): Promise<Profile> {
+  let avatar: Buffer;
+  try {
+    avatar = await makeAvatar(picture);
+  } catch (err) {
+    if (err instanceof ImageRejected) throw ValidationError.of('profile_picture', err.messageId);
+    throw err;
+  }
+  const key = `avatars/${randomBytes(16).toString('hex')}.webp`;
+  await putPending(deps, [{ key, bytes: avatar, contentType: 'image/webp' }]);
+  try {
+    const scheduled = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ pictureKey: profiles.pictureKey })
+        .from(profiles)
+        .where(and(eq(profiles.id, profileId), eq(profiles.userId, userId)))
+        .for('update');
+      if (!row) throw new ApiError(404, M.notFound);
+      await adoptPending(tx, [key]);
+      await tx.update(profiles).set({ pictureKey: key }).where(eq(profiles.id, profileId));
+      return row.pictureKey ? scheduleFileDeletions(tx, [row.pictureKey]) : [];
+    });
+    await deleteScheduledFiles(deps, scheduled);
+  } catch (err) {
+    await discardPending(deps, [key]);
+    throw err;
+  }
+  return profileView(deps, userId, profileId, profileId);
 }
 
 /**
@@ -200,6 +245,7 @@ export async function patchProfile(deps: AppDeps, userId: number, profileId: num
         dateOfBirth: patch.date_of_birth,
         isPublished: patch.is_published,
       };
+      if (patch.username !== undefined) await assertUsernameFree(tx, userId, patch.username, profileId);
       if (Object.values(fields).some((v) => v !== undefined)) {
         await tx
           .update(profiles)
@@ -283,10 +329,10 @@ export async function deleteProfile(deps: AppDeps, userId: number, profileId: nu
 
 /** A child login chosen from the caller's parent session: it ends when that session ends. */
 export async function childLogin(deps: AppDeps, parent: Auth, username: string): Promise<{ pair: TokenPairOut; username: string }> {
-  const [row] = await deps.db
-    .select()
-    .from(profiles)
-    .where(and(eq(profiles.userId, parent.user.id), eq(profiles.username, username)));
+  // The name as typed or as stored: normalised and compared case-insensitively (contract: usernameKey).
+  const key = usernameKey(username);
+  const family = await deps.db.select().from(profiles).where(eq(profiles.userId, parent.user.id));
+  const row = family.find((p) => p.username === username) ?? family.find((p) => usernameKey(p.username) === key);
   if (!row) throw new ApiError(404, M.notFound);
   return { pair: await startSession(deps, parent.user, row.id, parent.session), username: row.username };
 }

@@ -35,7 +35,8 @@ export const classesHandlers = {
     if (body.member !== undefined && body.member !== auth.profile.id) throw new ApiError(404, M.notFound);
     return signUp(deps, { profileId: auth.profile.id, userId: auth.user.id }, body.artist_class, lang, t);
   },
-  classVideoUrl: async ({ deps, auth, params, lang, t }) => classVideo(deps, auth.profile.id, params.id, lang, t),
+  classVideoUrl: async ({ deps, auth, params, body, lang, t }) =>
+    classVideo(deps, auth.profile.id, params.id, body.resend === true, lang, t),
   classConfirmPayment: async ({ deps, auth, body, lang, t }) => {
     const done = await confirmSignupPayment(deps, body.payment_intent, { actor: 'user', profileId: auth.profile.id, lang });
     return { message: t(M.paymentConfirmed), signup_id: done.signupId, artist_class: done.classId, status: 'confirmed' as const };

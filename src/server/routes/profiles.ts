@@ -6,7 +6,17 @@ import type { Context } from 'hono';
 
 import { ENDPOINTS } from '@contract/endpoints';
 import { M } from '@contract/messages';
-import { childLogin, deleteProfile, familyProfiles, patchProfile, profileView, registerProfile, type NewProfile } from '../domain/profiles';
+import {
+  childLogin,
+  deleteProfile,
+  familyProfiles,
+  patchProfile,
+  profileView,
+  registerProfile,
+  replaceProfilePicture,
+  type NewProfile,
+} from '../domain/profiles';
+import { readPictureForm } from './picture-form';
 import type { AppEnv } from '../env';
 import { ApiError, ValidationError } from '../errors';
 import { readUpload } from '../middleware/multipart';
@@ -39,6 +49,10 @@ export const profileHandlers = {
   profiles: async ({ deps, auth }) => familyProfiles(deps, auth.user.id, auth.profile?.id ?? null),
   profile: async ({ deps, auth }) => profileView(deps, auth.user.id, auth.profile.id, auth.profile.id),
   profileUpdate: async ({ deps, auth, body }) => patchProfile(deps, auth.user.id, auth.profile.id, body),
+  profilePicture: async ({ c, deps, auth }) => {
+    const { picture } = await readPictureForm(c, ENDPOINTS.profilePicture.body, M.imageRequired);
+    return replaceProfilePicture(deps, auth.user.id, auth.profile.id, picture!);
+  },
   profileDelete: async ({ deps, auth, params, t }) => {
     // A child deletes itself only; a sibling is the parent's to delete.
     if (auth.profile && auth.profile.id !== params.id) throw new ApiError(403, M.parentRequired);

@@ -331,6 +331,81 @@ describe('the video link', () => {
   });
 });
 
+describe("the class's e-mail (issue 28, item 7)", () => {
+  let org: number;
+  beforeAll(async () => {
+    org = await organization(s, unique('Mail '));
+  });
+  const open = (token: string, id: number, json?: unknown) =>
+    s.request(`/api/artist-classes/${id}/video-url/`, { token, method: 'POST', ...(json === undefined ? {} : { json }) });
+  const settle = () => new Promise((r) => setTimeout(r, 150));
+
+  it('goes once per sign-up however many times the link is opened', async () => {
+    const f = await family(s, 1);
+    const kid = f.kids[0]!;
+    const id = await classRow(s, org, { videoUrl: 'https://video.example.com/once.mp4' });
+    expect((await signup(kid.access, id)).status).toBe(201);
+    const to = await emailOf(s, f.parent);
+    await s.waitForMail(to);
+    for (const body of [undefined, {}, { resend: false }, undefined, undefined]) {
+      expect(await open(kid.access, id, body)).toMatchObject({
+        status: 200,
+        body: { message: M.classVideoSent.message, url: 'https://video.example.com/once.mp4' },
+      });
+    }
+    await settle();
+    expect(await classMails(s, to)).toHaveLength(1);
+  });
+
+  it('a live class reads its meeting link, and says the meeting link was sent', async () => {
+    const f = await family(s, 1);
+    const kid = f.kids[0]!;
+    const id = await classRow(s, org, { classType: 'real_time', meetingUrl: 'https://meet.example.com/room', videoUrl: null });
+    expect((await signup(kid.access, id)).status).toBe(201);
+    const to = await emailOf(s, f.parent);
+    await s.waitForMail(to);
+    expect(await open(kid.access, id)).toMatchObject({
+      status: 200,
+      body: { message: M.classMeetingSent.message, url: null, meeting_url: 'https://meet.example.com/room' },
+    });
+    await settle();
+    expect(await classMails(s, to)).toHaveLength(1);
+  });
+
+  it('"Send the link again" sends one e-mail each time, 3 per hour per sign-up, then 429 with its message', async () => {
+    const f = await family(s, 1);
+    const kid = f.kids[0]!;
+    const [first, second] = [await classRow(s, org), await classRow(s, org)];
+    for (const id of [first, second]) expect((await signup(kid.access, id)).status).toBe(201);
+    const to = await emailOf(s, f.parent);
+    expect(await classMails(s, to, 2)).toHaveLength(2);
+    for (let i = 0; i < 3; i++) {
+      expect(await open(kid.access, first, { resend: true })).toMatchObject({
+        status: 200,
+        body: { message: M.classLinkSentAgain.message },
+      });
+    }
+    expect(await open(kid.access, first, { resend: true })).toMatchObject({
+      status: 429,
+      body: { detail: M.classLinkResendLimited.message },
+    });
+    // Reading still works, and another sign-up has its own count.
+    expect((await open(kid.access, first)).status).toBe(200);
+    expect((await open(kid.access, second, { resend: true })).status).toBe(200);
+    await settle();
+    expect(await classMails(s, to, 6)).toHaveLength(6);
+    // Only a confirmed sign-up's own child asks: a parent, a stranger, or a bad flag change nothing.
+    const stranger = (await family(s, 1)).kids[0]!;
+    expect((await open(stranger.access, first, { resend: true })).status).toBe(403);
+    expect((await open(f.parent, first, { resend: true })).status).toBe(403);
+    for (const body of [{ resend: 'yes' }, { resend: 1 }, { resend: '\u0000' }]) {
+      expect((await open(kid.access, second, body)).status, JSON.stringify(body)).toBe(400);
+    }
+    await settle();
+    expect(await classMails(s, to)).toHaveLength(6);
+  });
+});
+
 describe('the demo', () => {
   it('has free, paid, live and recorded classes with thumbnails in both organizations; hana is signed up for one', async () => {
     const demo = await startTestServer();

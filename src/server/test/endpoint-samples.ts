@@ -501,6 +501,7 @@ export const SAMPLES: Samples = {
     const fields = { address: TOKYO, username: w.username('newkid'), first_name: 'New Kid', date_of_birth: '2018-05-01' };
     return { fields, files: [await picture()] };
   },
+  profilePicture: async () => ({ fields: {}, files: [await picture()] }),
   children: async () => ({}),
   profiles: async () => ({}),
   profile: async () => ({}),
@@ -606,7 +607,7 @@ export const SAMPLES: Samples = {
   artistClass: async (w) => ({ params: { id: w.a.freeClass } }),
   // `member` names A's first child: only its own token may sign it up.
   classSignup: async (w) => ({ json: { artist_class: w.a.paidClass, member: w.a.kid.id } }),
-  classVideoUrl: async (w) => ({ params: { id: w.a.freeClass } }),
+  classVideoUrl: async (w) => ({ params: { id: w.a.freeClass }, json: {} }),
   classConfirmPayment: async (w) => ({ json: { payment_intent: w.a.classIntent } }),
   orgClasses: async (w) => ({ params: { orgId: w.a.organization.id }, query: page1 }),
   orgClassCreate: async (w) => ({

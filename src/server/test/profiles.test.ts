@@ -135,6 +135,98 @@ describe('register-profile', () => {
   });
 });
 
+describe('changing a profile picture (issue 28, item 5)', () => {
+  const form = (file?: File) => {
+    const f = new FormData();
+    if (file) f.append('profile_picture', file);
+    return f;
+  };
+  const change = (token: string | undefined, file?: File) => s.request('/api/profile/picture/', { token, form: form(file) });
+
+  it('a child replaces its own picture; the old one stops answering; bad input changes nothing', async () => {
+    const p = await signupVerified(s);
+    const kid = await childSession(s, p.access, 'painter');
+    const photo = new File([blob(await photoWithGps(), 'image/jpeg')], 'me.jpg', { type: 'image/jpeg' });
+    const first = await change(kid.access, photo);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ id: kid.id, username: 'painter' });
+    expect(first.body.profile_picture).toMatch(/^\/media\/avatars\/[0-9a-f]{32}\.webp$/);
+    const second = await change(kid.access, photo);
+    expect(second.status).toBe(200);
+    expect(second.body.profile_picture).not.toBe(first.body.profile_picture);
+    expect((await fetch(s.url + second.body.profile_picture)).status).toBe(200);
+    await expect.poll(async () => (await fetch(s.url + first.body.profile_picture)).status).toBe(404);
+    expect((await s.request('/api/profile/', { token: kid.access })).body.profile_picture).toBe(second.body.profile_picture);
+
+    expect(await change(kid.access)).toMatchObject({ status: 400, body: { profile_picture: [M.imageRequired.message] } });
+    const html = new File([blob('<html></html>', 'image/jpeg')], 'x.jpg', { type: 'image/jpeg' });
+    expect((await change(kid.access, html)).status).toBe(400);
+    expect((await change(p.access, photo)).status).toBe(403);
+    expect((await change(undefined, photo)).status).toBe(401);
+    expect((await s.request('/api/profile/', { token: kid.access })).body.profile_picture).toBe(second.body.profile_picture);
+  });
+});
+
+describe('Japanese usernames (issue 28, item 5; decisions.md "Japanese usernames")', () => {
+  const register = (token: string, username: string) => s.request('/api/register-profile/', { token, form: profileForm(username) });
+  const login = (token: string, username: string) => s.request('/api/profile/login/', { token, json: { username } });
+
+  it('accepts hiragana, katakana and kanji as letters; はな and ハナ are two names; a dakuten is a letter', async () => {
+    const p = await signupVerified(s);
+    for (const name of ['はな', 'ハナ', '花子', 'そら2', 'か\u3099ぜ']) {
+      const res = await register(p.access, name);
+      expect(res.status, name).toBe(201);
+      expect(res.body.username).toBe(name.normalize('NFKC'));
+    }
+    // Half-width katakana is stored as katakana (NFKC), and then is the same name.
+    expect(await register(p.access, 'ﾊﾅ')).toMatchObject({ status: 400, body: { username: [M.usernameTaken.message] } });
+    // Logging in as a child finds the profile by its normalised name.
+    for (const [typed, stored] of [
+      ['はな', 'はな'],
+      ['ﾊﾅ', 'ハナ'],
+      ['が\u305c', 'がぜ'],
+    ] as const) {
+      const res = await login(p.access, typed);
+      expect(res.status, typed).toBe(200);
+      expect((await s.request('/api/profile/', { token: res.body.access })).body.username).toBe(stored);
+    }
+  });
+
+  it('ｈａｎａ is hana, and collides with an existing Hana (case-insensitive); another family may have it', async () => {
+    const p = await signupVerified(s);
+    expect((await register(p.access, 'Hana')).status).toBe(201);
+    for (const name of ['ｈａｎａ', 'hana', 'HANA']) {
+      expect(await register(p.access, name), name).toMatchObject({ status: 400, body: { username: [M.usernameTaken.message] } });
+    }
+    const q = await signupVerified(s);
+    expect(await register(q.access, 'ｈａｎａ')).toMatchObject({ status: 201, body: { username: 'hana' } });
+    // The child logs in by any spelling of the name.
+    for (const typed of ['Hana', 'hana', 'ｈａｎａ']) {
+      const res = await login(p.access, typed);
+      expect(res.status, typed).toBe(200);
+      expect((await s.request('/api/profile/', { token: res.body.access })).body.username).toBe('Hana');
+    }
+    // A rename to another child's name in another case is taken; to its own name in another case is not.
+    const kid = await childSession(s, p.access, 'sora');
+    const patch = (username: string) => s.request('/api/profile/', { method: 'PATCH', token: kid.access, json: { username } });
+    expect(await patch('ＨＡＮＡ')).toMatchObject({ status: 400, body: { username: [M.usernameTaken.message] } });
+    expect(await patch('SORA')).toMatchObject({ status: 200, body: { username: 'SORA' } });
+    expect(await patch('そら')).toMatchObject({ status: 200, body: { username: 'そら' } });
+  });
+
+  it("refuses NUL, emoji, spaces and symbols with the spec's message", async () => {
+    const p = await signupVerified(s);
+    for (const name of ['ha\u0000na', 'はな🎨', '🎨', 'は な', 'は\u3000な', 'hana!', 'はな。', '<b>', 'a\u200bb']) {
+      expect(await register(p.access, name), JSON.stringify(name)).toMatchObject({
+        status: 400,
+        body: { username: [M.usernameChars.message] },
+      });
+    }
+    expect(await register(p.access, 'あ'.repeat(31))).toMatchObject({ status: 400, body: { username: [M.usernameTooLong.message] } });
+    expect((await register(p.access, 'あ'.repeat(30))).status).toBe(201);
+  });
+});
+
 describe('profile lists and the active profile', () => {
   it('lists the family with is_logged_in and shared_users, for the parent and for a child', async () => {
     const p = await signupVerified(s);

@@ -28,7 +28,8 @@ export function ClassPageFrame({
   children,
 }: {
   id: number | null;
-  pageTitle: string;
+  /** A live class's page may be named for its meeting: a function of the class, once loaded. */
+  pageTitle: string | ((item: ArtistClass | undefined) => string);
   children: (item: ArtistClass) => ReactNode;
 }) {
   const { t } = useLingui();
@@ -37,7 +38,7 @@ export function ClassPageFrame({
     <DetailFrame
       id={id}
       query={query}
-      pageTitle={pageTitle}
+      pageTitle={typeof pageTitle === 'function' ? pageTitle(query.data) : pageTitle}
       words={{
         noneChosen: <Trans>No class was chosen. Pick one from the list of classes.</Trans>,
         notFound: <Trans>This class could not be found.</Trans>,

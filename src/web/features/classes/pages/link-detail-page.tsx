@@ -10,6 +10,7 @@ import { StartTime } from '../components/class-badges';
 import { classIdFrom, linkUrlHref, priceLabel, signupDetailHref } from '../components/class-logic';
 import { ClassPageFrame } from '../components/class-page-frame';
 import { PaymentPending } from '../components/payment-pending';
+import { ResendLink } from '../components/resend-link';
 import { VIDEO_NEEDS_NETWORK } from '../components/needs-network';
 import { Icon } from '@web/ui/line-icon';
 import { FramedPicture } from '@web/ui/framed-card';
@@ -17,8 +18,9 @@ import { NetworkButton } from '@web/ui/network-button';
 import styles from '../components/classes.module.css';
 
 /**
- * Confirmed: the link was e-mailed, and the button opens the video page with the class id, which asks the server for
- * the link (issue 27: no address travels in the page's address or state).
+ * Confirmed: the link (a live class's meeting) was e-mailed, and the button opens the video page with the class id,
+ * which asks the server for the link (issue 27: no address travels in the page's address or state). The e-mail
+ * goes again only from "Send the link again" (issue 28).
  */
 function Confirmed({ item }: { item: ArtistClass }) {
   const [, navigate] = useLocation();
@@ -37,7 +39,11 @@ function Confirmed({ item }: { item: ArtistClass }) {
           <Icon name="mail" />
         </span>
         <span>
-          <Trans>The video link was sent to your registered e-mail.</Trans>
+          {item.class_type === 'real_time' ? (
+            <Trans>The meeting link was sent to your registered e-mail.</Trans>
+          ) : (
+            <Trans>The video link was sent to your registered e-mail.</Trans>
+          )}
         </span>
       </p>
       {item.class_type === 'real_time' && (
@@ -57,6 +63,7 @@ function Confirmed({ item }: { item: ArtistClass }) {
           {item.class_type === 'recorded' ? <Trans>Watch the class</Trans> : <Trans>Open the class link</Trans>}
         </NetworkButton>
       </div>
+      <ResendLink classId={item.id} />
     </section>
   );
 }

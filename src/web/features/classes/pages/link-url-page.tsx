@@ -19,6 +19,7 @@ import {
   type VideoTarget,
 } from '../components/class-logic';
 import { ClassPageFrame } from '../components/class-page-frame';
+import { ResendLink } from '../components/resend-link';
 import styles from '../components/classes.module.css';
 
 /** A plain link that opens outside the app (a video site's page, a meeting, or a video this browser cannot play). */
@@ -129,7 +130,7 @@ function Links({ target }: { target: VideoTarget }) {
   );
 }
 
-/** A confirmed sign-up's links: a class with a video asks the server for it (which e-mails it too); a live one has its link already. */
+/** A confirmed sign-up's links: a class with a video asks the server for it (which sends nothing); a live one has its link already. */
 function SignedUp({ item }: { item: ArtistClass }) {
   const { t } = useLingui();
   const asks = needsVideoCall(item);
@@ -150,8 +151,16 @@ function SignedUp({ item }: { item: ArtistClass }) {
   }
   return (
     <>
-      {video.data?.message && <p className={styles.muted}>{video.data.message}</p>}
+      <p className={styles.muted}>
+        {video.data?.message ??
+          (item.class_type === 'real_time' ? (
+            <Trans>The meeting link was sent to your registered e-mail.</Trans>
+          ) : (
+            <Trans>The video link was sent to your registered e-mail.</Trans>
+          ))}
+      </p>
       <Links target={videoTargetOf(item, video.data ?? null)} />
+      <ResendLink classId={item.id} />
     </>
   );
 }
@@ -159,14 +168,14 @@ function SignedUp({ item }: { item: ArtistClass }) {
 /**
  * The class's video (works spec §2; issue 27, finding 7): the page is opened with a class id (navigation state or
  * `?class_id=`) and shows only what the server gives this profile for it: the recording (played in a <video>, or a
- * plain link), or a live class's meeting link and start. Not signed up, payment pending, or another profile's class:
+ * plain link), or a live class's meeting link and start (the page is then the class's meeting). Not signed up, payment pending, or another profile's class:
  * a message and the way on, no link. An address in the query or the state is never shown.
  */
 export default function LinkUrlPage() {
   const { t } = useLingui();
   const id = classIdFrom(useHistoryState<unknown>(), useSearch(), 'class_id', 'class_id');
   return (
-    <ClassPageFrame id={id} pageTitle={t`Class video`}>
+    <ClassPageFrame id={id} pageTitle={(item) => (item?.class_type === 'real_time' ? t`Class meeting` : t`Class video`)}>
       {(item) => (
         <div className={styles.detail}>
           {noLinkReason(item) ? <NoLink item={item} /> : <SignedUp item={item} />}

@@ -96,7 +96,7 @@ export default function LandingPage() {
     {
       art: 'step-publish.svg',
       title: t`Choose how to publish`,
-      text: t`Keep it private, share it with family, or publish it to everyone. Time limits and limited release are possible.`,
+      text: t`Keep it private, share it with family, or publish it to everyone.`,
     },
   ];
 

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Redirect } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 
 import { LIMITS, TOAST_MS } from '@contract/limits';
 import { M } from '@contract/messages';
@@ -14,6 +15,12 @@ import { useProfileLogin } from '../api/profile-login';
 import { useProfiles } from '../api/get-profiles';
 import styles from '../components/profiles.module.css';
 
+/** The `added` profile id in the navigation state /register-user leaves, if any. */
+function addedIdFrom(state: unknown): number | null {
+  const added = (state as { added?: unknown } | null)?.added;
+  return typeof added === 'number' && Number.isInteger(added) ? added : null;
+}
+
 export default function AddUserPage() {
   const { t, i18n } = useLingui();
   const childToken = useSession((s) => s.childToken);
@@ -23,8 +30,18 @@ export default function AddUserPage() {
   const login = useProfileLogin();
   const [selecting, setSelecting] = useState<string | null>(null);
   const timer = useRef<number>(undefined);
+  // The child just added on /register-user (its id in the navigation state): shown, scrolled to and focused.
+  const added = addedIdFrom(useHistoryState<unknown>());
+  const addedRef = useRef<HTMLButtonElement>(null);
+  const newChild = profiles.data?.find((p) => p.id === added) ?? null;
+  const addedName = newChild?.username;
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (!newChild || !addedRef.current) return;
+    addedRef.current.focus({ preventScroll: true });
+    addedRef.current.scrollIntoView({ block: 'center', behavior: 'instant' });
+  }, [newChild]);
 
   if (childToken && !selecting) return <Redirect to="/my-work" replace />;
 
@@ -57,6 +74,13 @@ export default function AddUserPage() {
           </Trans>
         </p>
       )}
+      {addedName && (
+        <p className={styles.added} role="status">
+          <Trans>
+            {addedName} was added. Tap the picture to visit as {addedName}.
+          </Trans>
+        </p>
+      )}
       {profiles.isPending ? (
         <Loading label={t`Loading users…`} />
       ) : list.length === 0 ? (
@@ -81,7 +105,10 @@ export default function AddUserPage() {
             <li key={p.id}>
               <button
                 type="button"
-                className={[styles.frame, selecting === p.username && styles.selected].filter(Boolean).join(' ')}
+                ref={p.id === added ? addedRef : undefined}
+                className={[styles.frame, selecting === p.username && styles.selected, p.id === added && styles.justAdded]
+                  .filter(Boolean)
+                  .join(' ')}
                 onClick={() => choose(p.username)}
                 disabled={selecting !== null}
                 aria-busy={selecting === p.username}

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
 
 import { registerProfileFields } from '@contract/accounts';
@@ -25,9 +25,10 @@ const FIELDS = ['address', 'username', 'first_name', 'date_of_birth'] as const;
 
 export default function RegisterUserPage() {
   const { t, i18n } = useLingui();
-  const [files, setFiles] = useState<File[]>([]);
+  const [, navigate] = useLocation();
+  const [picture, setPicture] = useState<File | null>(null);
   const registerProfile = useRegisterProfile();
-  const { register, handleSubmit, formState, reset, setError } = useForm<Input, unknown, Output>({
+  const { register, handleSubmit, formState, setError } = useForm<Input, unknown, Output>({
     resolver: zodResolver(registerProfileFields),
     defaultValues: EMPTY,
     // The username is checked live, as it is typed.
@@ -36,11 +37,11 @@ export default function RegisterUserPage() {
 
   const onSubmit = handleSubmit(async (fields) => {
     try {
-      const created = await registerProfile.mutateAsync({ ...fields, picture: files[0] });
+      const created = await registerProfile.mutateAsync({ ...fields, picture: picture ?? undefined });
       if (created.username) {
         notify.success(i18n._(M.profileRegistered.id));
-        reset(EMPTY);
-        setFiles([]);
+        // On to choosing who visits, the new child shown there (issue 28, item 5): the form is done.
+        navigate('/add-user', { state: { added: created.id } });
       }
     } catch (error) {
       for (const [field, message] of Object.entries(fieldErrors(error))) {
@@ -63,7 +64,7 @@ export default function RegisterUserPage() {
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
-          hint={t`Letters, numbers and @ . + - _ only. Shown on the works.`}
+          hint={t`Letters (hiragana, katakana and kanji too), numbers and @ . + - _ only. Shown on the works.`}
           error={formState.errors.username?.message}
           {...register('username')}
         />
@@ -76,7 +77,7 @@ export default function RegisterUserPage() {
           {...register('first_name')}
         />
         <DateOfBirthField error={formState.errors.date_of_birth?.message} {...register('date_of_birth')} />
-        <PicturePicker files={files} onChange={setFiles} />
+        <PicturePicker file={picture} onChange={setPicture} />
         <Button type="submit" size="large" block disabled={registerProfile.isPending}>
           {registerProfile.isPending ? t`Registering…` : t`Register user`}
         </Button>

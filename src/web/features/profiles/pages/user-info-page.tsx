@@ -12,6 +12,7 @@ import { OfflineDataNote, useWaitsForNetwork } from '@web/ui/offline-data-note';
 import { Loading, PageShell, pageStyles } from '@web/ui/page-shell';
 import { useDeleteProfile } from '../api/delete-profile';
 import { useProfile } from '../api/get-profile';
+import { PictureChange } from '../components/picture-change';
 import { ProfileForm } from '../components/profile-form';
 import styles from '../components/profiles.module.css';
 
@@ -49,6 +50,7 @@ export default function UserInfoPage() {
               <p className={styles.sectionHint}>{profile.data.first_name}</p>
             </div>
           </div>
+          <PictureChange />
           <ProfileForm key={profile.data.id} profile={profile.data} />
           <div className={styles.dangerZone}>
             <Button

@@ -84,7 +84,7 @@ export const content: AboutContent = {
       },
       {
         title: 'Choose how to publish',
-        text: 'Keep it private, share it with family, or publish it to everyone. Time limits and limited release are possible.',
+        text: 'Keep it private, share it with family, or publish it to everyone.',
       },
     ],
   },
