@@ -99,12 +99,12 @@ export const MAIL = {
   classVideoBody: /*i18n*/ {
     id: 'mail.class_video_body',
     message:
-      '{username} is signed up for the class "{class}" by {organization}.{paid}\n\nWatch the class video here:\n{video}\n\nThis link is for your family only. Please do not share it.\n\nYour classes:\n{classes}\n\nLittle Museum',
+      '{username} is signed up for the class "{class}" by {organization}.\n\nWatch the class video here:\n{video}\n\nThis link is for your family only. Please do not share it.{paid}\n\nYour classes:\n{classes}\n\nLittle Museum',
   },
   classLiveBody: /*i18n*/ {
     id: 'mail.class_live_body',
     message:
-      '{username} is signed up for the class "{class}" by {organization}.{paid}\n\nThe class starts on {start} (Japan time). Join it here:\n{meeting}{recording}\n\nThis link is for your family only. Please do not share it.\n\nYour classes:\n{classes}\n\nLittle Museum',
+      '{username} is signed up for the class "{class}" by {organization}.\n\nThe class starts on {start} (Japan time). Join it here:\n{meeting}{recording}\n\nThis link is for your family only. Please do not share it.{paid}\n\nYour classes:\n{classes}\n\nLittle Museum',
   },
   classRecordingLine: /*i18n*/ { id: 'mail.class_recording_line', message: 'The recording of the class:\n{video}' },
   // What a paid class's link e-mail says was paid (issue 28): the receipt itself comes in an e-mail of its own.
