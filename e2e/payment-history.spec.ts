@@ -2,7 +2,8 @@
  * Issue 28, item 2: a parent sees what they paid. At phone size against the real server and the local test provider,
  * in both languages: an English family's child pays a class with 4242 4242 4242 4242, and the parent finds it on
  * /account-payment-info (the class, the child, the amount, Paid); a Japanese parent takes Premium through the local
- * hosted checkout and finds プレミアムプラン（月額） there, 支払い済み. Screenshots go to /tmp/history-*.png.
+ * hosted checkout and finds プレミアムプラン（月額） there, 支払い済み. The history's first page is kept for offline.
+ * Screenshots go to /tmp/history-*.png.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -69,6 +70,15 @@ test('an English family pays a class and sees it in the payment history', async 
   await expect(failed.getByText('The card was declined.')).toBeVisible();
   await expect(history.getByText('Amounts include consumption tax.', { exact: false })).toBeVisible();
   await page.screenshot({ path: '/tmp/history-en.png', fullPage: true });
+
+  // Kept for offline: on a dead network the kept page shows, with the note that it may not be the latest.
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('little-museum-query-cache') ?? '')).toContain('billingPayments');
+  await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await expect(history.getByRole('listitem').first().getByText(DEMO_CLASSES.clay)).toBeVisible();
+  await expect(history.getByTestId('offline-data-note')).toContainText("You're offline. These may not be the latest details.");
+  await page.screenshot({ path: '/tmp/history-en-offline.png', fullPage: true });
 });
 
 test('a Japanese parent takes Premium and sees it in the payment history', async ({ page, request }) => {
