@@ -65,6 +65,7 @@ import {
   subscriptionStatus,
   webhookResponse,
 } from './billing';
+import { paymentHistoryPage } from './payments';
 import {
   artistClass,
   classFields,
@@ -621,6 +622,15 @@ export const ENDPOINTS = {
     ok: ok(subscriptionStatus),
     // 404: session_id names no checkout of this account.
     errors: [404],
+  }),
+  billingPayments: endpoint({
+    method: 'GET',
+    path: '/api/billing/payments/',
+    access: 'parent',
+    tag: 'billing',
+    summary: "The account's payments (classes and plans) from the payment ledger, newest first, with their status",
+    query: pageQuery,
+    ok: ok(paymentHistoryPage),
   }),
   billingCancel: endpoint({
     method: 'POST',

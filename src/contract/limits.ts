@@ -15,6 +15,8 @@ export const LIMITS = {
   pageSizeWorks: 12,
   pageSizeContests: 10,
   pageSizeClasses: 10,
+  /** The account's payment history (contract/payments.ts). */
+  pageSizePayments: 10,
   /** Refresh this many seconds before a token's exp. */
   refreshLeadSeconds: 60,
   childSelectDelayMs: 300,

@@ -55,3 +55,6 @@ export const inquiryFields = z.object({
 
 export type Advertisement = z.infer<typeof advertisement>;
 export type InquiryFields = z.input<typeof inquiryFields>;
+
+/** The seller's facts (./seller.ts, which imports nothing, so that pages read them without zod). */
+export { SELLER } from './seller';

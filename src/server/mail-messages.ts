@@ -99,14 +99,33 @@ export const MAIL = {
   classVideoBody: /*i18n*/ {
     id: 'mail.class_video_body',
     message:
-      '{username} is signed up for the class "{class}" by {organization}.\n\nWatch the class video here:\n{video}\n\nThis link is for your family only. Please do not share it.\n\nYour classes:\n{classes}\n\nLittle Museum',
+      '{username} is signed up for the class "{class}" by {organization}.\n\nWatch the class video here:\n{video}\n\nThis link is for your family only. Please do not share it.{paid}\n\nYour classes:\n{classes}\n\nLittle Museum',
   },
   classLiveBody: /*i18n*/ {
     id: 'mail.class_live_body',
     message:
-      '{username} is signed up for the class "{class}" by {organization}.\n\nThe class starts on {start} (Japan time). Join it here:\n{meeting}{recording}\n\nThis link is for your family only. Please do not share it.\n\nYour classes:\n{classes}\n\nLittle Museum',
+      '{username} is signed up for the class "{class}" by {organization}.\n\nThe class starts on {start} (Japan time). Join it here:\n{meeting}{recording}\n\nThis link is for your family only. Please do not share it.{paid}\n\nYour classes:\n{classes}\n\nLittle Museum',
   },
   classRecordingLine: /*i18n*/ { id: 'mail.class_recording_line', message: 'The recording of the class:\n{video}' },
+  // What a paid class's link e-mail says was paid (issue 28): the receipt itself comes in an e-mail of its own.
+  classPaidLine: /*i18n*/ {
+    id: 'mail.class_paid_line',
+    message: '\n\nPaid: {amount} (tax included). The receipt comes in a separate e-mail. All your payments:\n{history}',
+  },
+  // The receipt of every successful payment (issue 28), once per payment, in the language the payer paid in.
+  receiptSubject: /*i18n*/ { id: 'mail.receipt_subject', message: 'Little Museum: your receipt for {item}' },
+  receiptBody: /*i18n*/ {
+    id: 'mail.receipt_body',
+    message:
+      'Thank you for your payment. This is your receipt.\n\nReceipt number: {number}\nDate: {date} (Japan time)\nFor: {item}{child}\nAmount: {amount} (tax included)\n\nSeller: {seller}\nAddress: {address}\nContact: {support}\n\nAll your payments:\n{link}\n\nLittle Museum',
+  },
+  receiptChildLine: /*i18n*/ { id: 'mail.receipt_child_line', message: '\nChild: {username}' },
+  receiptClass: /*i18n*/ { id: 'mail.receipt_class', message: 'the class "{class}"' },
+  receiptSomeClass: /*i18n*/ { id: 'mail.receipt_some_class', message: 'a class' },
+  receiptPlanMonthly: /*i18n*/ { id: 'mail.receipt_plan_monthly', message: '{plan} plan (monthly)' },
+  receiptPlanYearly: /*i18n*/ { id: 'mail.receipt_plan_yearly', message: '{plan} plan (yearly)' },
+  receiptPlan: /*i18n*/ { id: 'mail.receipt_plan', message: '{plan} plan' },
+  planPremium: /*i18n*/ { id: 'mail.plan_premium', message: 'Premium' },
   bulkFooterClass: /*i18n*/ {
     id: 'mail.bulk_footer_class',
     message:

@@ -89,12 +89,15 @@ export interface CheckoutSessionInput {
   successUrl: string;
   cancelUrl: string;
   idempotencyKey: string;
+  /** The payer's language (ja or en): kept in the metadata, so that each payment's receipt is written in it. */
+  language?: string;
 }
 
 /** The metadata a checkout session and its subscription carry: which account took which plan. */
 export const checkoutMetadata = (input: CheckoutSessionInput): Record<string, string> => ({
   plan_id: String(input.plan.id),
   user_id: String(input.userId),
+  ...(input.language ? { language: input.language } : {}),
 });
 
 export interface PaymentProvider {

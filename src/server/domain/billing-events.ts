@@ -23,17 +23,22 @@ export interface BillingEvent {
   detail?: Record<string, unknown>;
 }
 
-export async function recordBillingEvent(db: Executor, event: BillingEvent, at: Date): Promise<void> {
-  await db.insert(billingEvents).values({
-    userId: event.userId,
-    profileId: event.profileId ?? null,
-    kind: event.kind,
-    actor: event.actor,
-    provider: event.provider ?? null,
-    providerId: event.providerId ?? null,
-    amount: event.amount ?? null,
-    currency: event.currency ?? null,
-    detail: event.detail ?? null,
-    createdAt: at,
-  });
+/** Writes the row; answers its id (a receipt names its payment's row). */
+export async function recordBillingEvent(db: Executor, event: BillingEvent, at: Date): Promise<number> {
+  const [row] = await db
+    .insert(billingEvents)
+    .values({
+      userId: event.userId,
+      profileId: event.profileId ?? null,
+      kind: event.kind,
+      actor: event.actor,
+      provider: event.provider ?? null,
+      providerId: event.providerId ?? null,
+      amount: event.amount ?? null,
+      currency: event.currency ?? null,
+      detail: event.detail ?? null,
+      createdAt: at,
+    })
+    .returning({ id: billingEvents.id });
+  return row!.id;
 }

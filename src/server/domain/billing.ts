@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
 
 import type { SubscriptionStatus } from '@contract/billing';
+import type { Language } from '@contract/limits';
 import { M } from '@contract/messages';
 import { checkoutSessions, plans, subscriptions } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -32,7 +33,12 @@ export async function listPlans(deps: AppDeps) {
  * needs none (422), the organization plan is arranged through the contact form (422), and an account whose paid plan
  * is in force (also when cancelled, until its period ends) cannot buy a second one (409).
  */
-export async function startCheckout(deps: AppDeps, auth: Auth, planId: number): Promise<{ url: string; session_id: string }> {
+export async function startCheckout(
+  deps: AppDeps,
+  auth: Auth,
+  planId: number,
+  language?: Language,
+): Promise<{ url: string; session_id: string }> {
   const [plan] = await deps.db.select().from(plans).where(eq(plans.id, planId));
   if (!plan) throw ValidationError.of('planId', M.invalidValue.id);
   if (plan.amount === 0) throw new ApiError(422, M.planFree);
@@ -48,6 +54,7 @@ export async function startCheckout(deps: AppDeps, auth: Auth, planId: number): 
     cancelUrl: `${deps.config.publicUrl}${CANCEL_PATH}`,
     // One request, one session: the key makes the SDK's own retries of this create safe.
     idempotencyKey: `checkout-${user.id}-${randomUUID()}`,
+    language,
   });
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {

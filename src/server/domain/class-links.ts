@@ -18,6 +18,7 @@ import { translator, type Translate } from '../i18n';
 import { MAIL } from '../mail-messages';
 import { sendMail } from './accounts';
 import { hit } from './rate-limit';
+import { formatMoney, historyUrl } from './receipts';
 
 const japanTime = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'long', timeStyle: 'short' });
 const englishJapanTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tokyo', dateStyle: 'long', timeStyle: 'short' });
@@ -25,7 +26,14 @@ const englishJapanTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Toky
 /** E-mails the class's link (the video, or the meeting and its start) to the parent of the sign-up's child. */
 export async function sendClassLink(deps: AppDeps, signupId: number, lang: Language): Promise<void> {
   const [found] = await deps.db
-    .select({ cls: artistClasses, email: users.email, username: profiles.username, organization: organizations.name })
+    .select({
+      cls: artistClasses,
+      email: users.email,
+      username: profiles.username,
+      organization: organizations.name,
+      amount: classSignups.amount,
+      currency: classSignups.currency,
+    })
     .from(classSignups)
     .innerJoin(artistClasses, eq(artistClasses.id, classSignups.classId))
     .innerJoin(profiles, eq(profiles.id, classSignups.profileId))
@@ -45,6 +53,8 @@ export async function sendClassLink(deps: AppDeps, signupId: number, lang: Langu
     start: cls.startsAt ? (lang === 'ja' ? japanTime : englishJapanTime).format(cls.startsAt) : '',
     recording: live && cls.videoUrl ? `\n\n${t(MAIL.classRecordingLine, { video: cls.videoUrl })}` : '',
     classes: `${deps.config.publicUrl}/my-artist-classes`,
+    // A paid sign-up says what was paid (issue 28); its receipt is an e-mail of its own (./receipts.ts).
+    paid: found.amount > 0 ? t(MAIL.classPaidLine, { amount: formatMoney(found.amount, found.currency), history: historyUrl(deps) }) : '',
   };
   // Sent after the answer, as every e-mail is (accounts.ts); `link` is what the outbox logs.
   sendMail(deps, found.email, lang, [MAIL.classLinkSubject, live ? MAIL.classLiveBody : MAIL.classVideoBody], {

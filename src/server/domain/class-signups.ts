@@ -31,6 +31,7 @@ import { ApiError } from '../errors';
 import type { Translate } from '../i18n';
 import { recordBillingEvent } from './billing-events';
 import { sendClassLink } from './class-links';
+import { sendReceipt } from './receipts';
 
 /** The caller: a child profile and its family's account. */
 export interface SignupCaller {
@@ -280,7 +281,7 @@ export async function confirmSignupPayment(deps: AppDeps, paymentIntentId: strin
       .where(and(eq(classSignups.id, signup.id), eq(classSignups.status, 'pending')))
       .returning();
     if (!row) return null;
-    await recordBillingEvent(
+    const eventId = await recordBillingEvent(
       tx,
       {
         ...who,
@@ -294,10 +295,15 @@ export async function confirmSignupPayment(deps: AppDeps, paymentIntentId: strin
       },
       now,
     );
-    return row;
+    return { row, eventId };
   });
-  // Only the update that confirmed it sends the link: replays and concurrent deliveries found it confirmed.
-  if (confirmed) await sendClassLink(deps, confirmed.id, languageOf(intent.metadata.language, opts.lang));
+  // Only the update that confirmed it sends the link and the receipt: replays and concurrent deliveries found it
+  // confirmed.
+  if (confirmed) {
+    const lang = languageOf(intent.metadata.language, opts.lang);
+    await sendClassLink(deps, confirmed.row.id, lang);
+    await sendReceipt(deps, confirmed.eventId, lang);
+  }
   return outcome;
 }
 
@@ -318,7 +324,7 @@ export async function recordSignupPaymentFailed(deps: AppDeps, paymentIntentId: 
       providerId: paymentIntentId,
       amount: intent?.amount ?? null,
       currency: intent?.currency ?? null,
-      detail: { signup_id: signup.id, status: intent?.status ?? null, error: intent?.lastError ?? null },
+      detail: { signup_id: signup.id, class_id: signup.classId, status: intent?.status ?? null, error: intent?.lastError ?? null },
     },
     deps.clock(),
   );

@@ -19,6 +19,8 @@ import { plans, subscriptions, users, type PlanRow, type SubscriptionRow } from 
 import type { AppDeps } from '../deps';
 import { log } from '../log';
 import { recordBillingEvent, type BillingActor } from './billing-events';
+import { PLAN_PAYMENT_KINDS } from './payment-history';
+import { sendReceipt } from './receipts';
 import { holdsPlace, makeRoom, refundDuplicate } from './subscription-guard';
 
 type RowStatus = SubscriptionRow['status'];
@@ -164,13 +166,17 @@ async function writeSubscription(deps: AppDeps, info: SubscriptionInfo, ctx: Syn
     currentPeriodEnd: info.currentPeriodEnd,
     cancelAtPeriodEnd: info.cancelAtPeriodEnd,
   };
-  return deps.db.transaction(async (tx) => {
-    const event = (kind: string, userId: number, detail?: Record<string, unknown>) =>
-      recordBillingEvent(
+  // The ledger rows of payments this write records: each gets its receipt once the transaction has committed.
+  const paid: number[] = [];
+  const written = await deps.db.transaction(async (tx) => {
+    const event = async (kind: string, userId: number, detail?: Record<string, unknown>) => {
+      const id = await recordBillingEvent(
         tx,
         { userId, kind, actor: ctx.actor, provider, providerId: info.id, amount: info.amount, currency: info.currency, detail },
         now,
       );
+      if ((PLAN_PAYMENT_KINDS as readonly string[]).includes(kind) && info.amount > 0) paid.push(id);
+    };
     const byId = and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, info.id));
     let [row] = await tx.select().from(subscriptions).where(byId).for('update');
     if (!row) {
@@ -223,4 +229,7 @@ async function writeSubscription(deps: AppDeps, info: SubscriptionInfo, ctx: Syn
     for (const kind of kinds) await event(kind, row.userId, { period_end: info.currentPeriodEnd?.toISOString() ?? null });
     return updated ?? row;
   });
+  const lang = info.metadata.language === 'en' ? 'en' : 'ja';
+  for (const id of paid) await sendReceipt(deps, id, lang);
+  return written;
 }

@@ -7,8 +7,10 @@
 import { M } from '@contract/messages';
 import { cancelSubscription, listPlans, startCheckout, subscriptionStatus } from '../domain/billing';
 import { confirmLocalPayment, localCheckoutView, payLocalCheckout, type CardError } from '../domain/local-payments';
+import { paymentHistory } from '../domain/payment-history';
 import { handleWebhook } from '../domain/webhooks';
 import type { Translate } from '../i18n';
+import { linksOf } from './list-links';
 import type { Handlers } from './register';
 
 /** The provider's refusal as Stripe.js gives it: a code, and a message for the payer in their language. */
@@ -16,8 +18,9 @@ const payerError = (error: CardError | null, t: Translate) => (error ? { code: e
 
 export const billingHandlers = {
   billingPlans: async ({ deps }) => listPlans(deps),
-  billingCheckout: async ({ deps, auth, body }) => startCheckout(deps, auth, body.planId),
+  billingCheckout: async ({ deps, auth, body, lang }) => startCheckout(deps, auth, body.planId, lang),
   billingStatus: async ({ deps, auth, query }) => subscriptionStatus(deps, auth, query.session_id),
+  billingPayments: async ({ c, deps, auth, query }) => paymentHistory(deps, auth, query.page, linksOf(c)),
   billingCancel: async ({ deps, auth, t }) => {
     const { currentPeriodEnd } = await cancelSubscription(deps, auth);
     return { message: t(M.subscriptionCanceled), current_period_end: currentPeriodEnd?.toISOString() ?? null };

@@ -645,6 +645,7 @@ export const SAMPLES: Samples = {
   billingPlans: async () => ({}),
   billingCheckout: async (w) => ({ json: { planId: await premiumPlan(w) } }),
   billingStatus: async () => ({ query: {} }),
+  billingPayments: async () => ({ query: page1 }),
   // A parent's cell cancels a plan of its own (an account subscribed for it); the others are refused before.
   billingCancel: async (w, who) => (isParentCaller(who) ? { token: await subscribedAccount(w) } : {}),
   billingWebhook: async (w) => ignoredEvent(w),

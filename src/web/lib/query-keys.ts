@@ -16,6 +16,8 @@ export const queryKeys = {
   /** A child's timeline (pages of works by age); under `works`, so an upload refreshes it. */
   timeline: (profileId: number) => apiKey('timeline', { params: { id: profileId } }),
   imageCount: apiKey('imageCount'),
+  /** The account's payment history (issue 28): under `billing`, so a plan change refreshes it. */
+  payments: apiKey('billingPayments'),
   /** Names come in the request language, so their keys end with it. */
   categories: apiKey('categories'),
   tags: apiKey('tags'),

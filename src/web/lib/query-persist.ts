@@ -5,7 +5,8 @@
  *
  * What is kept: the unfiltered family gallery and my gallery (as many pages as "Save for offline"
  * covers), the public gallery's first page, the 30 works last opened on their own page, the active
- * profile, `me`, the profiles, categories and tags, each child's timeline, the account's image count. Never image bytes (those are the SW's /media/ cache) and never mutations.
+ * profile, `me`, the profiles, categories and tags, each child's timeline, the account's image count, the first page
+ * of the payment history. Never image bytes (those are the SW's /media/ cache) and never mutations.
  * When it goes: after MAX_AGE_MS, when the buster (app version + contract hash) changes, and when
  * the person using the app changes (see watchSessionOwner and ./wipe-device.ts).
  */
@@ -54,6 +55,9 @@ const WORK_DETAIL: QueryKey = queryKeys.work(0).slice(0, 2);
 /** Each child's timeline (['works', 'timeline', {id}], issue 15): as many pages as a gallery. */
 const TIMELINE: QueryKey = queryKeys.timeline(0).slice(0, 2);
 const TIMELINE_PAGES = Math.ceil(SAVE_OFFLINE_CAP / LIMITS.pageSizeWorks);
+/** The account's payment history (issue 28): its first page, so the parent's page is not blank offline. */
+const PAYMENTS: QueryKey = queryKeys.payments;
+const PAYMENT_PAGES = 1;
 
 function startsWith(key: QueryKey, prefix: QueryKey): boolean {
   return prefix.every((part, i) => key[i] === part);
@@ -76,6 +80,7 @@ function shouldPersist(query: { queryKey: QueryKey; state: { status: string; dat
     listKind(query.queryKey) !== null ||
     startsWith(query.queryKey, WORK_DETAIL) ||
     startsWith(query.queryKey, TIMELINE) ||
+    startsWith(query.queryKey, PAYMENTS) ||
     PERSISTED_PREFIXES.some((p) => startsWith(query.queryKey, p))
   );
 }
@@ -100,9 +105,10 @@ function serialize(client: PersistedClient): string {
       const state = { ...q.state, status: 'success' as const, error: null, fetchFailureCount: 0, fetchFailureReason: null };
       const kind = listKind(q.queryKey);
       const timeline = startsWith(q.queryKey, TIMELINE);
+      const payments = startsWith(q.queryKey, PAYMENTS);
       const data = q.state.data as Pages | undefined;
-      if ((!kind && !timeline) || !data?.pages) return { ...q, state };
-      const keep = kind ? (PERSISTED_PAGES[kind] ?? 1) : TIMELINE_PAGES;
+      if ((!kind && !timeline && !payments) || !data?.pages) return { ...q, state };
+      const keep = kind ? (PERSISTED_PAGES[kind] ?? 1) : payments ? PAYMENT_PAGES : TIMELINE_PAGES;
       return { ...q, state: { ...state, data: { pages: data.pages.slice(0, keep), pageParams: data.pageParams.slice(0, keep) } } };
     });
   if (!queries.length) return '';
@@ -140,7 +146,7 @@ export function onRestored(): Promise<void> {
 }
 
 // A restored query must outlive maxAge in memory too, or it is collected before it is used (gcTime ≥ maxAge).
-for (const prefix of [...PERSISTED_PREFIXES, WORK_DETAIL, TIMELINE, ...Object.keys(PERSISTED_PAGES).map((op) => ['works', op])]) {
+for (const prefix of [...PERSISTED_PREFIXES, WORK_DETAIL, TIMELINE, PAYMENTS, ...Object.keys(PERSISTED_PAGES).map((op) => ['works', op])]) {
   queryClient.setQueryDefaults(prefix, { gcTime: MAX_AGE_MS });
 }
 

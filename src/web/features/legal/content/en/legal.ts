@@ -1,4 +1,6 @@
 /** The Terms, the Privacy Policy and the Specified Commercial Transactions notice in English: as ../ja/legal.ts, same ids. */
+import { SELLER } from '@contract/seller';
+
 import { FREE_IMAGES, mail } from '../facts';
 import type { CommercialDocument, LegalContent, LegalDocument } from '../types';
 
@@ -452,13 +454,13 @@ const privacy: LegalDocument = {
 const commercial: CommercialDocument = {
   lead: [['This notice is given under the Specified Commercial Transactions Act of Japan. Please also read our ', termsLink, '.']],
   rows: [
-    { id: 'seller', label: 'Seller', body: ['Little Museum operations office'] },
-    { id: 'representative', label: 'Person in charge', body: ['Disclosed without delay on request.'] },
-    { id: 'address', label: 'Address', body: ['Disclosed without delay on request.'] },
+    { id: 'seller', label: 'Seller', body: [SELLER.name.en] },
+    { id: 'representative', label: 'Person in charge', body: [SELLER.onRequest.en] },
+    { id: 'address', label: 'Address', body: [SELLER.onRequest.en] },
     {
       id: 'phone',
       label: 'Phone number',
-      body: ['Disclosed without delay on request.', 'We take inquiries by e-mail or through the contact form.'],
+      body: [SELLER.onRequest.en, 'We take inquiries by e-mail or through the contact form.'],
     },
     { id: 'email', label: 'E-mail', body: [[mail]] },
     {

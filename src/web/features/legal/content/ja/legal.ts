@@ -1,4 +1,6 @@
 /** 利用規約・プライバシーポリシー・特定商取引法に基づく表記（日本語）。構成と id は ../en/legal.ts と同じです。 */
+import { SELLER } from '@contract/seller';
+
 import { FREE_IMAGES, mail } from '../facts';
 import type { CommercialDocument, LegalContent, LegalDocument } from '../types';
 
@@ -440,13 +442,13 @@ const privacy: LegalDocument = {
 const commercial: CommercialDocument = {
   lead: [['特定商取引法に基づき、次のとおり表示します。ご利用の条件は', termsLink, 'もあわせてご覧ください。']],
   rows: [
-    { id: 'seller', label: '販売事業者', body: ['Little Museum 運営事務局'] },
-    { id: 'representative', label: '運営統括責任者', body: ['請求があった場合は遅滞なく開示します。'] },
-    { id: 'address', label: '所在地', body: ['請求があった場合は遅滞なく開示します。'] },
+    { id: 'seller', label: '販売事業者', body: [SELLER.name.ja] },
+    { id: 'representative', label: '運営統括責任者', body: [SELLER.onRequest.ja] },
+    { id: 'address', label: '所在地', body: [SELLER.onRequest.ja] },
     {
       id: 'phone',
       label: '電話番号',
-      body: ['請求があった場合は遅滞なく開示します。', 'お問い合わせは、メールまたはお問い合わせフォームでお受けしています。'],
+      body: [SELLER.onRequest.ja, 'お問い合わせは、メールまたはお問い合わせフォームでお受けしています。'],
     },
     { id: 'email', label: 'メールアドレス', body: [[mail]] },
     {
