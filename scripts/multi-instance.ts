@@ -20,6 +20,7 @@ import { join } from 'node:path';
 
 import sharp from 'sharp';
 
+import { LOGIN_THROTTLE } from '../src/contract/rate-limits';
 import { dropBucket, ensureBucket } from '../src/server/adapters/storage-s3';
 import type { S3Config } from '../src/server/config';
 import { parseEml } from '../src/server/test/harness';
@@ -298,22 +299,34 @@ async function checks(a: Instance, b: Instance): Promise<void> {
     return 'rotate on A 200; old refresh on B 401; rotated refresh 401 and access 401 on A and B';
   });
 
-  await check('rate limits: failed logins from one address count across both (login:email, 10 per 15 min)', async () => {
-    const { email } = await family(a, b);
-    const ip = randomIp();
-    const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) {
-      statuses.push((await call(both[i % 2]!, '/api/login/', { ip, json: { email, password: 'Wrong-passw0rd' } })).status);
-    }
-    const refused = statuses.findIndex((s) => s === 429);
-    expectEqual(refused, 10, `the first 429 (statuses ${statuses.join(',')})`);
-    expectEqual(
-      statuses.slice(10).every((s) => s === 429),
-      true,
-      'every attempt after the limit',
-    );
-    return `12 alternating wrong logins: ${statuses.join(',')} (429 from the 11th, on ${both[10 % 2]!.name})`;
-  });
+  await check(
+    'login throttle: failed logins of one account and address pair count across both, and never stop the owner elsewhere',
+    async () => {
+      const { email } = await family(a, b);
+      const ip = randomIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        statuses.push((await call(both[i % 2]!, '/api/login/', { ip, json: { email, password: 'Wrong-passw0rd' } })).status);
+      }
+      // LOGIN_THROTTLE.pairUnknown: 5 free failures, then the pair waits (a 429 with Retry-After) on either instance.
+      const free = LOGIN_THROTTLE.pairUnknown.free;
+      const refused = statuses.findIndex((s) => s === 429);
+      expectEqual(refused, free, `the first 429 (statuses ${statuses.join(',')})`);
+      expectEqual(
+        statuses.slice(free).every((s) => s === 429),
+        true,
+        'every attempt while the pair waits',
+      );
+      // The owner, from another address, is not held by the attacker's pair: the right password gets in on both.
+      const owner = randomIp();
+      const mine = [
+        (await call(a, '/api/login/', { ip: owner, json: { email, password: PASSWORD } })).status,
+        (await call(b, '/api/login/', { ip: owner, json: { email, password: PASSWORD } })).status,
+      ];
+      expectEqual(mine, [200, 200], 'the owner from another address, on A and B');
+      return `12 alternating wrong logins: ${statuses.join(',')} (429 from the ${free + 1}th, on ${both[free % 2]!.name}); the owner elsewhere ${mine.join(',')}`;
+    },
+  );
 
   await check('idempotency: one key on A then on B makes one work; B replays A’s answer', async () => {
     const parent = await family(a, b);
