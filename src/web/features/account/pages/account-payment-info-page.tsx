@@ -12,6 +12,7 @@ import { NetworkButton } from '@web/ui/network-button';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { CancelPlanModal } from '../components/cancel-plan-modal';
 import { ImageMeter } from '../components/image-meter';
+import { PendingRequests } from '../components/pending-requests';
 import styles from '../components/payment-info.module.css';
 
 const CHIP: Record<PlanPhase, string | undefined> = {
@@ -139,6 +140,7 @@ export default function AccountPaymentInfoPage() {
           </div>
         )}
       </div>
+      <PendingRequests />
       <CancelPlanModal
         open={confirming}
         until={end}
