@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { M } from '@contract/messages';
 
 import { Button } from './button';
+import { Icon } from './line-icon';
 import styles from './ask-grown-up.module.css';
 import { PasswordField } from './password-field';
 
@@ -53,7 +54,7 @@ export function AskGrownUp({ what, onConfirm, disabledReason = null, onCancel, c
     <section className={styles.card} aria-labelledby={titleId}>
       <div className={styles.head}>
         <span className={styles.badge} aria-hidden="true">
-          🤝
+          <Icon name="lock" size={24} />
         </span>
         <h2 id={titleId} className={styles.title}>
           <Trans>Ask a grown-up</Trans>

@@ -20,7 +20,7 @@ export function useParentRequests() {
   return useQuery({ queryKey: REQUESTS_KEY, queryFn: () => api('parentRequests', { silent: true }) });
 }
 
-function useRefresh() {
+export function useRefreshRequests() {
   const client = useQueryClient();
   return () => {
     void client.invalidateQueries({ queryKey: REQUESTS_KEY });
@@ -31,13 +31,16 @@ function useRefresh() {
 }
 
 export function useAnswerRequest() {
-  const refresh = useRefresh();
+  const refresh = useRefreshRequests();
   return useMutation({
     mutationFn: async ({ id, answer }: { id: number; answer: 'approve' | 'decline' }): Promise<Answered> =>
       answer === 'approve'
         ? api('parentRequestApprove', { params: { id } })
         : { ...(await api('parentRequestDecline', { params: { id } })), payment: null },
-    onSuccess: () => refresh(),
+    // An approved payment stays on screen with its card form until it is paid (then the item refreshes the list).
+    onSuccess: (done) => {
+      if (!done.payment?.payment_intent_client_secret) refresh();
+    },
   });
 }
 

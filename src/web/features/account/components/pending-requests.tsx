@@ -8,7 +8,7 @@ import { notify } from '@web/lib/toast';
 import { Avatar } from '@web/ui/avatar';
 import { Button } from '@web/ui/button';
 import { LocalCardForm } from '@web/ui/local-card-form';
-import { payLocally, useAnswerRequest, useParentRequests } from '../api/parent-requests';
+import { payLocally, useAnswerRequest, useParentRequests, useRefreshRequests } from '../api/parent-requests';
 import styles from './pending-requests.module.css';
 
 type Payment = NonNullable<ParentRequestApproved['payment']>;
@@ -19,7 +19,7 @@ function RequestItem({ request }: { request: ParentRequest }) {
   const answer = useAnswerRequest();
   const network = useNetworkAction(PAYMENTS_NEED_NETWORK);
   const [paying, setPaying] = useState<Payment | null>(null);
-  const [paid, setPaid] = useState(false);
+  const refresh = useRefreshRequests();
   const name = request.profile.username;
   const day = formatDay(request.created_at, i18n.locale);
 
@@ -59,25 +59,24 @@ function RequestItem({ request }: { request: ParentRequest }) {
           {day && <p className={styles.when}>{day}</p>}
         </div>
       </div>
-      {paid ? (
-        <p className={styles.done} role="status">
-          <Trans>Paid. {name} is signed up.</Trans>
-        </p>
-      ) : paying ? (
+      {paying ? (
         <LocalCardForm
           amount={paying.amount}
           currency={paying.currency}
           disabledReason={network.reason}
           onPay={async (card) => {
             const error = await payLocally(paying.payment_intent_client_secret!, card);
-            if (!error) setPaid(true);
+            if (!error) {
+              notify.success(t`Paid. ${name} is signed up.`);
+              refresh();
+            }
             return error;
           }}
         />
       ) : (
         <div className={styles.buttons}>
           <Button variant="secondary" disabled={answer.isPending} onClick={() => respond('decline')}>
-            {t`Decline`}
+            {t({ message: 'Decline', context: 'a parent answering a child' })}
           </Button>
           <Button
             variant={request.kind === 'profile_delete' ? 'danger' : 'primary'}
