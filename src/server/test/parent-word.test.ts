@@ -97,6 +97,18 @@ describe("a child's paid class needs the parent", () => {
     }
   });
 
+  it('a NUL byte or a huge password is 400 on parent_password; no token is 401', async () => {
+    const { kids } = await family(s);
+    const paid = await classRow(s, org, { price: 650 });
+    for (const bad of [`${PASSWORD}\u0000`, 'x'.repeat(10_000), '']) {
+      const res = await signup(kids[0]!, paid, bad);
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body)).toEqual(['parent_password']);
+    }
+    expect((await s.request('/api/parent-requests/')).status).toBe(401);
+    expect((await s.request('/api/parent-requests/1/approve/', { method: 'POST' })).status).toBe(401);
+  });
+
   it('a free class stays one call for a child', async () => {
     const { kids } = await family(s);
     const free = await classRow(s, org, { name: 'Free crayons' });
