@@ -114,6 +114,10 @@ test('sign up, verify, add a child with an avatar, edit the profile, switch lang
   await expect(confirm).toBeDisabled();
   await dialog.getByLabel('I understand that this action cannot be undone').check();
   await confirm.click();
+  // A child's deletion needs the parent's word (issue 28): the parent's password, typed on this device.
+  const ask = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Ask a grown-up' }) });
+  await ask.getByLabel("Parent's password").fill(PASSWORD);
+  await ask.getByRole('button', { name: 'Allow and delete' }).click();
   // The child tokens are gone; /login then sends the parent on to choose a user.
   await expect(page).toHaveURL(/\/add-user$/);
   await expect(page.getByText('The profile has been deleted.')).toBeVisible();

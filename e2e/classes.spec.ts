@@ -1,7 +1,7 @@
 /**
  * Artist classes and their payment (issue 13), walked at phone size against the real server with the local test
  * provider: a child signs up for a free class from the list and reaches the class's link page, and the link is in
- * the parent's e-mail; a paid class is paid with 4242 4242 4242 4242 and confirmed by the server (link page, e-mail);
+ * the parent's e-mail; a paid class, once the parent's password allows it (issue 28), is paid with 4242 4242 4242 4242 and confirmed by the server (link page, e-mail);
  * a card of 4000 0000 0000 0002 is declined with the provider's message, the sign-up stays pending (after a reload
  * too), and offline the pay button is off with the reason.
  */
@@ -11,7 +11,7 @@ import type { ArtistClass } from '@contract/classes';
 import { DEMO_CLASSES } from '@server/db/demo-content';
 import { apiPath } from './support/api';
 import { subjectsTo } from './support/console';
-import { csrf, newFamily, openAs } from './support/family';
+import { csrf, FAMILY_PASSWORD, newFamily, openAs } from './support/family';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -50,6 +50,13 @@ async function signUp(page: Page) {
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Are you sure to sign up for this class?')).toBeVisible();
   await dialog.getByRole('button', { name: 'Yes, sign up' }).click();
+}
+
+/** A paid class needs the parent's word (issue 28): the grown-up types the parent's password on the child's phone. */
+async function parentAllows(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Ask a grown-up' })).toBeVisible();
+  await page.getByLabel("Parent's password").fill(FAMILY_PASSWORD);
+  await page.getByRole('button', { name: 'Allow and go to payment' }).click();
 }
 
 async function payWith(page: Page, card: string) {
@@ -156,6 +163,7 @@ test('a paid class paid with 4242 4242 4242 4242: confirmed by the server, the l
 
   await expect(page).toHaveURL(new RegExp(`/payment\\?class_id=${clay.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
+  await parentAllows(page);
   await expect(page.getByText('4242 4242 4242 4242')).toBeVisible();
   const pay = page.getByRole('button', { name: `Pay ¥${clay.price.toLocaleString('en-US')}` });
   await payWith(page, '4242 4242 4242 4242');
@@ -177,6 +185,7 @@ test('a declined card: the provider says so, the sign-up stays pending, and offl
   await openAs(page, family, `/artist-signup-detail?id=${live.id}`);
   await signUp(page);
   await expect(page).toHaveURL(/\/payment\?class_id=\d+$/);
+  await parentAllows(page);
 
   await payWith(page, '4000 0000 0000 0002');
   await page.getByRole('button', { name: /^Pay / }).click();

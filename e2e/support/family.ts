@@ -8,6 +8,9 @@ import { drawingPng } from './images';
 import { linkFromOutbox } from './outbox';
 import { apiPath } from './api';
 
+/** Every journey family's parent password (typed on a child's device for a parent's word, issue 28). */
+export const FAMILY_PASSWORD = 'Crayon2024';
+
 export interface Family {
   email: string;
   parent: { access: string; refresh: string };
@@ -28,7 +31,7 @@ export async function csrf(request: APIRequestContext, headers: Record<string, s
 
 export async function newFamily(request: APIRequestContext, username: string): Promise<Family> {
   const email = `${username}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const password = 'Crayon2024';
+  const password = FAMILY_PASSWORD;
   // Each family signs up from its own address, as families do: the journeys make more sign-ups than one address
   // may in an hour (the e2e server trusts X-Forwarded-For, as behind a load balancer).
   const address = `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;

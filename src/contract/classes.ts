@@ -8,6 +8,7 @@ import { z } from 'zod';
 
 import { japanDateTime } from './contests';
 import { M } from './messages';
+import { parentPassword } from './parent-word';
 
 export const CLASS_TYPES = ['real_time', 'recorded'] as const;
 export type ClassType = (typeof CLASS_TYPES)[number];
@@ -72,6 +73,8 @@ export const artistClass = z.object({
 export const classSignupBody = z.object({
   artist_class: dbId,
   member: dbId.optional(),
+  /** A paid class: the parent account's password, typed on the child's device (decisions.md "A parent's word"). */
+  parent_password: parentPassword.optional(),
 });
 
 /**

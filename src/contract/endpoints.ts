@@ -86,6 +86,7 @@ import { advertisement, advertisementQuery, healthResult, inquiryFields } from '
 import { BANNER_UPLOAD, CLASS_UPLOAD, CONTEST_UPLOAD, PICTURE_UPLOAD, WORK_UPLOAD } from './uploads';
 import { workFields, workUpdateFields, idName, imageCount, likeResponse, listQuery, paged, work } from './works';
 import { timelinePage } from './timeline';
+import { parentRequestApproved, parentRequestList, profileDeleteBody } from './parent-word';
 
 const json = <S extends z.ZodType>(schema: S) => ({ type: 'json' as const, schema });
 const form = <S extends z.ZodType>(schema: S) => ({ type: 'form' as const, schema });
@@ -300,10 +301,14 @@ export const ENDPOINTS = {
     path: '/api/profiles/{id}/delete/',
     access: 'session',
     tag: 'profiles',
-    summary: 'Delete a profile with its works and files (a child token: only its own)',
+    summary:
+      "Delete a profile with its works and files (a child token: only its own, with the parent's password, else 403 and a request waits for the parent)",
+    body: json(profileDeleteBody),
     ok: ok(messageResponse),
-    // A child token naming any other profile is refused (403) before the profile is looked up.
+    // 403: a child token naming any other profile (before it is looked up), or its own without parent_password.
+    // 400 on parent_password: not the parent's; wrong ones count per account (429 after a few).
     errors: [403],
+    rateLimits: [{ limit: 'parentWordUser', by: 'user', counts: 'failures', whenField: 'parent_password' }],
   }),
   profileLogin: endpoint({
     method: 'POST',
@@ -560,12 +565,18 @@ export const ENDPOINTS = {
     path: '/api/artist-classes/signup/',
     access: 'child',
     tag: 'classes',
-    summary: 'Sign the child up: a free class at once (its link is e-mailed), a paid one pending a payment intent',
+    summary:
+      "Sign the child up: a free class at once (its link is e-mailed); a paid one, with the parent's password or approval, pending a payment intent",
     body: json(classSignupBody),
     ok: created(classSignupResponse),
     // 404: no such published class, or `member` is not the token's own profile; 409: already signed up and confirmed.
-    errors: [404, 409],
-    rateLimits: [{ limit: 'classSignupUser', by: 'user' }],
+    // 403: a paid class without parent_password (nor the parent's approval): the request waits for the parent.
+    // 400 on parent_password: not the parent's; wrong ones count per account (429 after a few).
+    errors: [403, 404, 409],
+    rateLimits: [
+      { limit: 'classSignupUser', by: 'user' },
+      { limit: 'parentWordUser', by: 'user', counts: 'failures', whenField: 'parent_password' },
+    ],
   }),
   classVideoUrl: endpoint({
     method: 'POST',
@@ -589,6 +600,35 @@ export const ENDPOINTS = {
     // 404: no sign-up of this child has that intent; 422: the intent has not succeeded, or its amount differs.
     errors: [404, 422],
     rateLimits: [{ limit: 'paymentConfirmUser', by: 'user' }],
+  }),
+
+  // ---- a parent's word (decisions.md, issue 28) --------------------------------------------------
+  parentRequests: endpoint({
+    method: 'GET',
+    path: '/api/parent-requests/',
+    access: 'parent',
+    tag: 'account',
+    summary: "What the family's children asked for that waits for the parent: a class's payment, a profile's deletion",
+    ok: ok(parentRequestList),
+  }),
+  parentRequestApprove: endpoint({
+    method: 'POST',
+    path: '/api/parent-requests/{id}/approve/',
+    access: 'parent',
+    tag: 'account',
+    summary: "Approve a child's request: the profile is deleted, or the class's payment intent is answered for the parent to pay",
+    ok: ok(parentRequestApproved),
+    // 404: no waiting request of this family; 409: the class was paid meanwhile.
+    errors: [404, 409],
+  }),
+  parentRequestDecline: endpoint({
+    method: 'POST',
+    path: '/api/parent-requests/{id}/decline/',
+    access: 'parent',
+    tag: 'account',
+    summary: "Decline a child's request: it is removed",
+    ok: ok(messageResponse),
+    errors: [404],
   }),
 
   // ---- plans and billing (works spec §7, issue 13) ----------------------------------------------

@@ -232,6 +232,14 @@ export const M = {
   bannerSaved: /*i18n*/ { id: 's.banner_saved', message: 'The banner has been saved.' },
   bannerDeleted: /*i18n*/ { id: 's.banner_deleted', message: 'The banner has been deleted.' },
   // Artist classes, payments and plans (works spec §8 verbatim where it has a text; the rest issue 13's)
+  askGrownUp: /*i18n*/ {
+    id: 's.ask_grown_up',
+    message: 'Ask a grown-up: this needs your parent. They can type their password here, or say yes from their own account.',
+  },
+  parentPasswordRequired: /*i18n*/ { id: 'v.parent_password_required', message: "Please enter the parent account's password." },
+  parentPasswordWrong: /*i18n*/ { id: 'v.parent_password_wrong', message: "That is not the parent account's password." },
+  parentRequestDeclined: /*i18n*/ { id: 's.parent_request_declined', message: 'The request has been declined.' },
+  parentRequestApproved: /*i18n*/ { id: 's.parent_request_approved', message: 'Approved.' },
   classSignupSuccessful: /*i18n*/ { id: 's.class_signup_successful', message: 'Artist class signup successful' },
   classVideoSent: /*i18n*/ { id: 's.class_video_sent', message: 'Artist class video URL sent to your email' },
   classMeetingSent: /*i18n*/ { id: 's.class_meeting_sent', message: 'The meeting link was sent to your e-mail' },

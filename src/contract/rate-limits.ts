@@ -33,6 +33,8 @@ export const RATE_LIMITS = {
   /** The local provider's card forms: a card-testing flood is refused as Stripe's radar would. */
   localCardIp: { name: 'localcard:ip', max: 30, windowSeconds: 10 * MIN },
   webhookIp: { name: 'webhook:ip', max: 600, windowSeconds: 1 * MIN },
+  /** A parent's password typed on a child's device (issue 28): wrong ones per account. */
+  parentWordUser: { name: 'parentword:user', max: 5, windowSeconds: 15 * MIN },
   /** The open archive (GET /api/account/export/): each export reads every work and file of the family. */
   exportUser: { name: 'export:user', max: 5, windowSeconds: 60 * MIN },
 } as const satisfies Record<string, RateLimit>;

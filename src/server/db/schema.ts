@@ -19,6 +19,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -648,6 +649,35 @@ export const classSignups = pgTable(
   ],
 );
 
+/**
+ * A parent's word (decisions.md "A parent's word", issue 28): what a child asked for that needs the parent, the
+ * payment of a paid class or the deletion of its own profile. `pending` until the parent approves (`approved`, from
+ * the parent's session or with the parent's password on the child's device) or declines (the row is deleted). An
+ * approved payment lets the child's device answer that class's payment intent again (a reload of the payment page).
+ */
+export const parentRequests = pgTable(
+  'parent_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['class_payment', 'profile_delete'] }).notNull(),
+    classId: integer('class_id').references(() => artistClasses.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'approved'] }).notNull(),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('parent_requests_user_idx').on(t.userId, t.status),
+    // One request per child and thing asked (a second ask repeats the first); a deletion has no class.
+    unique('parent_requests_profile_kind_class_uq').on(t.profileId, t.kind, t.classId).nullsNotDistinct(),
+  ],
+);
+
 /** The plans (decisions.md "Plans"): seeded by the migration, so a fresh database can sell them. */
 export const plans = pgTable(
   'plans',
@@ -788,5 +818,6 @@ export type ContestEntryRow = typeof contestEntries.$inferSelect;
 export type BulkMailRow = typeof bulkMails.$inferSelect;
 export type ArtistClassRow = typeof artistClasses.$inferSelect;
 export type ClassSignupRow = typeof classSignups.$inferSelect;
+export type ParentRequestRow = typeof parentRequests.$inferSelect;
 export type PlanRow = typeof plans.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -2,6 +2,7 @@
 import { M } from '@contract/messages';
 import { accountInfo, confirmEmailChange, deleteAccount, patchAccount } from '../domain/account';
 import { exportArchive } from '../domain/archive-export';
+import { approveParentRequest, declineParentRequest, listParentRequests } from '../domain/parent-word';
 import { runsAnyOrganization } from '../domain/staff';
 import type { Handlers } from './register';
 
@@ -29,6 +30,16 @@ export const accountHandlers = {
   confirmEmail: async ({ deps, params, lang, t }) => {
     await confirmEmailChange(deps, params.uid, params.token, lang);
     return { detail: t(M.emailChanged) };
+  },
+  // A parent's word (issue 28): the children's requests waiting for this account, and the parent's answer.
+  parentRequests: async ({ deps, auth }) => ({ results: await listParentRequests(deps, auth.user.id) }),
+  parentRequestApprove: async ({ deps, auth, params, lang, t }) => {
+    const approved = await approveParentRequest(deps, auth.user.id, params.id, lang, t);
+    return approved.kind === 'class_payment' ? approved : { ...approved, message: t(M.parentRequestApproved) };
+  },
+  parentRequestDecline: async ({ deps, auth, params, t }) => {
+    await declineParentRequest(deps, auth.user.id, params.id);
+    return { message: t(M.parentRequestDeclined) };
   },
   me: async ({ deps, auth }) => ({
     email: auth.user.email,

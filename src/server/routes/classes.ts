@@ -10,6 +10,7 @@ import { classSignupsOf, createClass, deleteClass, listOrgClasses, orgClass, upd
 import { classVideo } from '../domain/class-links';
 import { confirmSignupPayment, signUp } from '../domain/class-signups';
 import type { ClassViewer } from '../domain/class-views';
+import { guardClassPayment } from '../domain/parent-word';
 import { classDetail, listClasses, type ClassFilters } from '../domain/classes';
 import type { Auth } from '../domain/sessions';
 import { ApiError } from '../errors';
@@ -33,6 +34,8 @@ export const classesHandlers = {
   classSignup: async ({ deps, auth, body, lang, t }) => {
     // A child token acts for its own profile only: another one (a sibling's too) is not found, as elsewhere.
     if (body.member !== undefined && body.member !== auth.profile.id) throw new ApiError(404, M.notFound);
+    // A paid class needs the parent's word (the password typed here, or the parent's approval): else 403, waiting.
+    await guardClassPayment(deps, { user: auth.user, profileId: auth.profile.id }, body.artist_class, body.parent_password);
     return signUp(deps, { profileId: auth.profile.id, userId: auth.user.id }, body.artist_class, lang, t);
   },
   classVideoUrl: async ({ deps, auth, params, body, lang, t }) =>

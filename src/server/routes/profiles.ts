@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 
 import { ENDPOINTS } from '@contract/endpoints';
 import { M } from '@contract/messages';
+import { guardProfileDelete } from '../domain/parent-word';
 import {
   childLogin,
   deleteProfile,
@@ -53,9 +54,11 @@ export const profileHandlers = {
     const { picture } = await readPictureForm(c, ENDPOINTS.profilePicture.body, M.imageRequired);
     return replaceProfilePicture(deps, auth.user.id, auth.profile.id, picture!);
   },
-  profileDelete: async ({ deps, auth, params, t }) => {
+  profileDelete: async ({ deps, auth, params, body, t }) => {
     // A child deletes itself only; a sibling is the parent's to delete.
     if (auth.profile && auth.profile.id !== params.id) throw new ApiError(403, M.parentRequired);
+    // And itself only with the parent's word: the password typed here, or a request the parent approves (403).
+    if (auth.profile) await guardProfileDelete(deps, { user: auth.user, profileId: auth.profile.id }, body.parent_password);
     await deleteProfile(deps, auth.user.id, params.id);
     return { message: t(M.profileDeleted) };
   },

@@ -38,6 +38,8 @@ const NAMES_A_OBJECT: Partial<Record<OperationId, string>> = {
   contestSubmit: "A's first child's work",
   classSignup: "A's first child, as the member signed up",
   classConfirmPayment: "the payment intent of A's first child's sign-up",
+  parentRequestApprove: "a request of A's first child",
+  parentRequestDecline: "a request of A's first child",
 };
 
 type Cell = `${OperationId}:${Who}`;

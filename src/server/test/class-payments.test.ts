@@ -16,7 +16,7 @@ import { M } from '@contract/messages';
 import { billingEvents, classSignups, localProviderObjects } from '../db/schema';
 import { classMails, classRow, signupOf } from './classes-helpers';
 import { organization } from './contests-helpers';
-import { startTestServer, type TestServer } from './harness';
+import { PASSWORD, startTestServer, type TestServer } from './harness';
 import { emailOf, family, type Kid } from './works-helpers';
 
 let s: TestServer;
@@ -31,7 +31,8 @@ const CARD_OK = '4242 4242 4242 4242';
 const CARD_DECLINED = '4000 0000 0000 0002';
 
 const signup = (kid: Kid, artistClass: number) =>
-  s.request('/api/artist-classes/signup/', { token: kid.access, json: { artist_class: artistClass } });
+  // The parent's password, typed on the child's device (issue 28; parent-word.test.ts).
+  s.request('/api/artist-classes/signup/', { token: kid.access, json: { artist_class: artistClass, parent_password: PASSWORD } });
 const confirm = (kid: Kid, intent: string) =>
   s.request('/api/artist-classes/confirm-payment/', { token: kid.access, json: { payment_intent: intent } });
 const pay = (clientSecret: string, card: string) =>

@@ -13,7 +13,7 @@ import { paged } from '@contract/works';
 import { DEMO_CLASSES, DEMO_FAMILY, DEMO_ORGANIZATIONS, DEMO_PASSWORD } from '../db/demo-content';
 import { classMails, classRow, signupOf, signupRow } from './classes-helpers';
 import { organization } from './contests-helpers';
-import { startTestServer, type TestServer } from './harness';
+import { PASSWORD, startTestServer, type TestServer } from './harness';
 import { emailOf, family, type Kid } from './works-helpers';
 
 let s: TestServer;
@@ -35,7 +35,11 @@ const list = async (path: string, token?: string) => {
 
 const detail = (id: number, token?: string) => s.request(`/api/artist-classes/${id}`, { token });
 const signup = (token: string | undefined, artistClass: number, member?: number) =>
-  s.request('/api/artist-classes/signup/', { token, json: { artist_class: artistClass, ...(member === undefined ? {} : { member }) } });
+  s.request('/api/artist-classes/signup/', {
+    token,
+    // A paid class needs the parent's word (issue 28; parent-word.test.ts): the parent's password, typed on the device.
+    json: { artist_class: artistClass, parent_password: PASSWORD, ...(member === undefined ? {} : { member }) },
+  });
 const videoUrl = (token: string | undefined, id: number) => s.request(`/api/artist-classes/${id}/video-url/`, { token, method: 'POST' });
 
 describe('the public list', () => {

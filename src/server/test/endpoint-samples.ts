@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 
-import { organizationStaff, organizations, plans, profileOrganizations, users } from '../db/schema';
+import { organizationStaff, organizations, parentRequests, plans, profileOrganizations, users } from '../db/schema';
 import { liveFields, recordedFields } from './classes-helpers';
 import { pictureForm } from './contests-helpers';
 import { PASSWORD, TOKYO, childSession, linkParts, signupVerified, uniqueEmail, type RequestOptions, type TestServer } from './harness';
@@ -132,6 +132,9 @@ export interface World {
     emptyClass: number;
     /** The payment intent A's first child paid (4242) for a second paid class. */
     classIntent: string;
+    /** A's first child asked to pay for a third paid class, and to delete its profile: both wait for the parent. */
+    paymentRequest: number;
+    deleteRequest: number;
     /** The objects a staff operation uses up, once more for A's staff member (its cells succeed too). */
     forStaff: StaffObjects;
   };
@@ -254,7 +257,10 @@ export async function seedWorld(s: TestServer): Promise<World> {
   const emptyClass = await classMade(recordedFields({ name: `Alice Atelier draft class ${tag}`, published: 'false' }));
   const staffEmptyClass = await classMade(recordedFields({ name: `Alice Atelier second draft class ${tag}`, published: 'false' }));
   const signedUp = async (classId: number) => {
-    const res = await s.request('/api/artist-classes/signup/', { token: aKid.access, json: { artist_class: classId } });
+    const res = await s.request('/api/artist-classes/signup/', {
+      token: aKid.access,
+      json: { artist_class: classId, parent_password: PASSWORD },
+    });
     if (res.status !== 201) throw new Error(`class sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body as { payment_intent_id: string | null; payment_intent_client_secret: string | null };
   };
@@ -264,6 +270,13 @@ export async function seedWorld(s: TestServer): Promise<World> {
     json: { client_secret: pending.payment_intent_client_secret, card_number: '4242424242424242', exp: '12/40', cvc: '123' },
   });
   if (paid.body.status !== 'succeeded') throw new Error(`class payment failed: ${JSON.stringify(paid.body)}`);
+  // A parent's word (issue 28): without the parent's password, both attempts wait for the parent.
+  const paidClass3 = await classMade(liveFields({ name: `Alice Atelier third paid class ${tag}`, price: '700' }));
+  const askPay = await s.request('/api/artist-classes/signup/', { token: aKid.access, json: { artist_class: paidClass3 } });
+  const askDelete = await s.request(`/api/profiles/${aKid.id}/delete/`, { method: 'DELETE', token: aKid.access, json: {} });
+  if (askPay.status !== 403 || askDelete.status !== 403) throw new Error(`parent requests failed: ${askPay.status} ${askDelete.status}`);
+  const asked = await s.deps.db.select().from(parentRequests).where(eq(parentRequests.profileId, aKid.id));
+  const requestIdOf = (kind: string) => asked.find((r) => r.kind === kind && r.status === 'pending')!.id;
 
   // Staff without super admin rights: of a second organization, B's, and of A's (in no family of A's).
   const staffB = await signupVerified(s, uniqueEmail(`bella${tag}`));
@@ -317,6 +330,8 @@ export async function seedWorld(s: TestServer): Promise<World> {
       paidClass,
       emptyClass,
       classIntent: pending.payment_intent_id!,
+      paymentRequest: requestIdOf('class_payment'),
+      deleteRequest: requestIdOf('profile_delete'),
       forStaff: {
         pendingMember: staffPending.id,
         declinedMember: staffDeclined.id,
@@ -506,7 +521,7 @@ export const SAMPLES: Samples = {
   profiles: async () => ({}),
   profile: async () => ({}),
   profileUpdate: async () => ({ json: { address: TOKYO } }),
-  profileDelete: async (w) => ({ params: { id: w.a.sibling.id } }),
+  profileDelete: async (w) => ({ params: { id: w.a.sibling.id }, json: {} }),
   profileLogin: async (w) => ({ json: { username: w.a.kid.username } }),
 
   organizations: async () => ({}),
@@ -606,9 +621,12 @@ export const SAMPLES: Samples = {
   myClasses: async () => ({ query: { page: 1 } }),
   artistClass: async (w) => ({ params: { id: w.a.freeClass } }),
   // `member` names A's first child: only its own token may sign it up.
-  classSignup: async (w) => ({ json: { artist_class: w.a.paidClass, member: w.a.kid.id } }),
+  classSignup: async (w) => ({ json: { artist_class: w.a.paidClass, member: w.a.kid.id, parent_password: PASSWORD } }),
   classVideoUrl: async (w) => ({ params: { id: w.a.freeClass }, json: {} }),
   classConfirmPayment: async (w) => ({ json: { payment_intent: w.a.classIntent } }),
+  parentRequests: async () => ({}),
+  parentRequestApprove: async (w) => ({ params: { id: w.a.paymentRequest } }),
+  parentRequestDecline: async (w) => ({ params: { id: w.a.deleteRequest } }),
   orgClasses: async (w) => ({ params: { orgId: w.a.organization.id }, query: page1 }),
   orgClassCreate: async (w) => ({
     params: { orgId: w.a.organization.id },

@@ -41,8 +41,9 @@ describe('1. a child token acts for its own profile only', () => {
     // What a child's pages need: the account's image count, with either token.
     for (const token of [kid.access, parent.access])
       expect((await s.request('/api/billing/user-image-count/', { token })).status).toBe(200);
-    // A child may still delete its own profile (as /user-info does).
-    expect((await s.request(`/api/profiles/${kid.id}/delete/`, { method: 'DELETE', token: kid.access })).status).toBe(200);
+    // A child may still delete its own profile (as /user-info does), with the parent's password (issue 28).
+    const own = `/api/profiles/${kid.id}/delete/`;
+    expect((await s.request(own, { method: 'DELETE', token: kid.access, json: { parent_password: PASSWORD } })).status).toBe(200);
   });
 });
 

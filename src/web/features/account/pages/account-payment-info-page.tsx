@@ -12,6 +12,7 @@ import { NetworkButton } from '@web/ui/network-button';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { CancelPlanModal } from '../components/cancel-plan-modal';
 import { ImageMeter } from '../components/image-meter';
+import { PendingRequests } from '../components/pending-requests';
 import { PaymentHistory } from '../components/payment-history';
 import styles from '../components/payment-info.module.css';
 
@@ -140,6 +141,7 @@ export default function AccountPaymentInfoPage() {
           </div>
         )}
       </div>
+      <PendingRequests />
       <PaymentHistory />
       <CancelPlanModal
         open={confirming}

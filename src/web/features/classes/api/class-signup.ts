@@ -18,7 +18,12 @@ function useRefreshClasses() {
 export function useClassSignup({ silent = false }: { silent?: boolean } = {}) {
   const refresh = useRefreshClasses();
   return useMutation({
-    mutationFn: (classId: number) => api('classSignup', { json: { artist_class: classId }, silent }),
+    // A paid class needs the parent's word (decisions.md): a child's call without the parent's password is a 403.
+    mutationFn: ({ classId, parentPassword }: { classId: number; parentPassword?: string }) =>
+      api('classSignup', {
+        json: { artist_class: classId, ...(parentPassword === undefined ? {} : { parent_password: parentPassword }) },
+        silent,
+      }),
     // Refused too (409: signed up already, elsewhere): the class page then shows the sign-up as it is.
     onSettled: () => void refresh(),
   });

@@ -70,22 +70,31 @@ function SignUp({ item }: { item: ArtistClass }) {
   };
 
   const confirm = () =>
-    network.run(() =>
-      signup.mutate(item.id, {
-        onSuccess: (answer) => {
-          setAsking(false);
-          if (answer.status === 'confirmed') {
-            notify.success(answer.message || i18n._(M.classSignupSuccessful.id));
-            navigate('/my-artist-classes');
-            return;
-          }
-          const to = paymentHref(answer);
-          navigate(to.href, { state: to.state });
+    network.run(() => {
+      // A paid class needs the parent's word (decisions.md): the payment page asks for it, then takes the card.
+      if (!item.is_free && item.price > 0) {
+        setAsking(false);
+        navigate(`/payment?class_id=${item.id}`);
+        return;
+      }
+      signup.mutate(
+        { classId: item.id },
+        {
+          onSuccess: (answer) => {
+            setAsking(false);
+            if (answer.status === 'confirmed') {
+              notify.success(answer.message || i18n._(M.classSignupSuccessful.id));
+              navigate('/my-artist-classes');
+              return;
+            }
+            const to = paymentHref(answer);
+            navigate(to.href, { state: to.state });
+          },
+          // The error toast is the client's (lib/http); the popup closes so the page shows the class as it is now.
+          onError: () => setAsking(false),
         },
-        // The error toast is the client's (lib/http); the popup closes so the page shows the class as it is now.
-        onError: () => setAsking(false),
-      }),
-    );
+      );
+    });
 
   return (
     <section className={styles.ticket} aria-labelledby="signup-title">

@@ -5,9 +5,10 @@ import { useHistoryState } from 'wouter/use-browser-location';
 
 import type { ClassSignupResponse } from '@contract/classes';
 import { M } from '@contract/messages';
-import { ApiError } from '@web/lib/api-error';
+import { ApiError, fieldErrors } from '@web/lib/api-error';
 import { useNetworkAction } from '@web/lib/network-action';
 import { notify } from '@web/lib/toast';
+import { AskGrownUp } from '@web/ui/ask-grown-up';
 import { Button, buttonClass } from '@web/ui/button';
 import { PageShell } from '@web/ui/page-shell';
 import { SkeletonBlock } from '@web/ui/skeleton';
@@ -59,6 +60,43 @@ function OrderSummary({ signup }: { signup: ClassSignupResponse }) {
   );
 }
 
+/** A child's paid class: the parent allows the payment on this device with the account's password. */
+function AskParentToPay({
+  classId,
+  onConfirm,
+  disabledReason,
+}: {
+  classId: number;
+  onConfirm: (password: string) => Promise<string | null>;
+  disabledReason: string | null;
+}) {
+  const { i18n } = useLingui();
+  const item = useArtistClass(classId);
+  const name = item.data?.name ?? '';
+  const price = item.data ? formatPrice(item.data.price, item.data.currency, i18n.locale) : '';
+  return (
+    <>
+      <AskGrownUp
+        what={
+          item.data ? (
+            <Trans>
+              Paying {price} for “{name}” needs your parent. Hand this phone to a grown-up: after their password, they pay by card here.
+            </Trans>
+          ) : (
+            <Trans>Paying for a class needs your parent. Hand this phone to a grown-up.</Trans>
+          )
+        }
+        confirmLabel={<Trans>Allow and go to payment</Trans>}
+        onConfirm={onConfirm}
+        disabledReason={disabledReason}
+      />
+      <Link {...signupDetailHref(classId)} className={buttonClass({ variant: 'secondary', size: 'large', block: true })}>
+        <Trans>Back to the class</Trans>
+      </Link>
+    </>
+  );
+}
+
 /** The page's own failure: a message (works spec §8) and the ways on. */
 function PaymentProblem({ message, onRetry, classId }: { message: string; onRetry?: () => void; classId: number | null }) {
   return (
@@ -100,6 +138,8 @@ export default function PaymentPage() {
   const classId = classIdFrom(state, search, 'class_id', 'class_id') ?? signupFrom(state, null)?.artist_class ?? null;
   const [signup, setSignup] = useState<ClassSignupResponse | null>(() => signupFrom(state, classId));
   const recover = useClassSignup({ silent: true });
+  // A parent's word (decisions.md): the server asked for the parent (403); the parent types the password here.
+  const [askParent, setAskParent] = useState(false);
   const confirm = useConfirmPayment();
   const network = useNetworkAction(PAYMENT_NEEDS_NETWORK);
   const [paidIntent, setPaidIntent] = useState<string | null>(null);
@@ -107,22 +147,26 @@ export default function PaymentPage() {
 
   const recoverSession = () => {
     if (classId === null) return;
-    recover.mutate(classId, {
-      onSuccess: (answer) => {
-        // Paid meanwhile (another tab, a webhook): nothing left to pay.
-        if (answer.status === 'confirmed') {
-          const to = linkDetailHref(answer.artist_class);
-          navigate(to.href, { state: to.state, replace: true });
-        } else setSignup(answer);
+    recover.mutate(
+      { classId },
+      {
+        onSuccess: (answer) => {
+          // Paid meanwhile (another tab, a webhook): nothing left to pay.
+          if (answer.status === 'confirmed') {
+            const to = linkDetailHref(answer.artist_class);
+            navigate(to.href, { state: to.state, replace: true });
+          } else setSignup(answer);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 403) setAskParent(true);
+          // Already signed up and paid (409): the class's link page is the way on.
+          if (error instanceof ApiError && error.status === 409) {
+            const to = linkDetailHref(classId);
+            navigate(to.href, { state: to.state, replace: true });
+          }
+        },
       },
-      onError: (error) => {
-        // Already signed up and paid (409): the class's link page is the way on.
-        if (error instanceof ApiError && error.status === 409) {
-          const to = linkDetailHref(classId);
-          navigate(to.href, { state: to.state, replace: true });
-        }
-      },
-    });
+    );
   };
 
   useEffect(() => {
@@ -152,8 +196,25 @@ export default function PaymentPage() {
     if (missing) console.warn('Payment page without a payment intent client secret', { classId });
   }, [missing, classId]);
 
+  const withParent = async (password: string): Promise<string | null> => {
+    if (classId === null) return null;
+    try {
+      const answer = await recover.mutateAsync({ classId, parentPassword: password });
+      setAskParent(false);
+      if (answer.status === 'confirmed') {
+        const to = linkDetailHref(answer.artist_class);
+        navigate(to.href, { state: to.state, replace: true });
+      } else setSignup(answer);
+      return null;
+    } catch (error) {
+      return fieldErrors(error).parent_password ?? (error instanceof Error ? error.message : i18n._(M.serverError.id));
+    }
+  };
+
   let body;
-  if (waiting) {
+  if (askParent && !signup && classId !== null) {
+    body = <AskParentToPay classId={classId} onConfirm={withParent} disabledReason={network.reason} />;
+  } else if (waiting) {
     body = (
       <div className={styles.loading} role="status">
         <span className="visually-hidden">{t`Preparing the payment…`}</span>

@@ -2,13 +2,17 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 
+import { M } from '@contract/messages';
+import { ApiError, fieldErrors } from '@web/lib/api-error';
 import { useNetworkAction } from '@web/lib/network-action';
 import { useSession } from '@web/lib/session';
 import { notify } from '@web/lib/toast';
+import { AskGrownUp } from '@web/ui/ask-grown-up';
 import { Avatar } from '@web/ui/avatar';
 import { Button } from '@web/ui/button';
 import { ConfirmDeleteModal } from '@web/ui/confirm-delete-modal';
 import { OfflineDataNote, useWaitsForNetwork } from '@web/ui/offline-data-note';
+import { Modal } from '@web/ui/modal';
 import { Loading, PageShell, pageStyles } from '@web/ui/page-shell';
 import { useDeleteProfile } from '../api/delete-profile';
 import { useProfile } from '../api/get-profile';
@@ -17,23 +21,46 @@ import { ProfileForm } from '../components/profile-form';
 import styles from '../components/profiles.module.css';
 
 export default function UserInfoPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const profile = useProfile();
   const waiting = useWaitsForNetwork(profile);
   // Deleting needs the museum now: offline the button says why (lib/network-action).
   const network = useNetworkAction();
-  const remove = useDeleteProfile();
+  const remove = useDeleteProfile({ silent: true });
   const [confirming, setConfirming] = useState(false);
+  // A parent's word (decisions.md): the server asked for the parent (403); the parent types the password here.
+  const [askParent, setAskParent] = useState(false);
+
+  const username = profile.data?.username ?? '';
+  const deleted = (message: string) => {
+    notify.success(message);
+    setConfirming(false);
+    setAskParent(false);
+    useSession.getState().clearChild();
+    navigate('/login');
+  };
 
   const onDelete = async () => {
     if (!profile.data) return;
-    const answer = await remove.mutateAsync(profile.data.id).catch(() => null);
-    if (!answer) return;
-    notify.success(answer.message);
-    setConfirming(false);
-    useSession.getState().clearChild();
-    navigate('/login');
+    try {
+      deleted((await remove.mutateAsync({ id: profile.data.id })).message);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) {
+        setConfirming(false);
+        setAskParent(true);
+      } else notify.error(error instanceof Error ? error.message : i18n._(M.serverError.id));
+    }
+  };
+
+  const withParent = async (password: string): Promise<string | null> => {
+    if (!profile.data) return null;
+    try {
+      deleted((await remove.mutateAsync({ id: profile.data.id, parentPassword: password })).message);
+      return null;
+    } catch (error) {
+      return fieldErrors(error).parent_password ?? (error instanceof Error ? error.message : i18n._(M.serverError.id));
+    }
   };
 
   return (
@@ -78,6 +105,15 @@ export default function UserInfoPage() {
         onCancel={() => setConfirming(false)}
         onConfirm={() => void onDelete()}
       />
+      <Modal open={askParent} title={t`Delete the profile`} onClose={() => setAskParent(false)}>
+        <AskGrownUp
+          what={<Trans>Deleting {username} and every work needs your parent. Hand this phone to a grown-up.</Trans>}
+          confirmLabel={<Trans>Allow and delete</Trans>}
+          onConfirm={withParent}
+          onCancel={() => setAskParent(false)}
+          disabledReason={network.available ? null : network.reason}
+        />
+      </Modal>
     </PageShell>
   );
 }

@@ -344,7 +344,7 @@ const privacy: LegalDocument = {
         {
           list: [
             'Delete a work: deleting it from its page also deletes its picture and thumbnail files, and their addresses stop working at once.',
-            "Delete a child user: all of that child's works and image files, the profile picture and the likes are deleted.",
+            "Delete a child user: all of that child's works and image files, the profile picture and the likes are deleted. A child cannot do this alone: on the child's device the parent types the parent account's password, or approves the request from the parent's own account (Payment information, \"Waiting for you\").",
             'Delete the account: deleting the parent account on the Account Information screen deletes all its child users, works and image files.',
           ],
         },
@@ -372,6 +372,7 @@ const privacy: LegalDocument = {
       body: [
         "A person under 18 (a minor) needs a guardian's consent to use the Service. We collect a minor's information with a guardian's consent.",
         "Children's information is registered under the parent account, and the parent can see, correct and delete it at any time.",
+        "What needs a parent: a child may choose a paid class, but only a parent completes its payment, and a child's user is deleted only with a parent. On the child's device the parent types the parent account's password (we check it on our server and never hand the parent's login to the child's device), or approves or declines the request from the parent's own account. Free classes need no parent's word.",
       ],
     },
     {
