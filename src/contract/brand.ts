@@ -6,8 +6,3 @@
 import type { Language } from './limits';
 
 export const BRAND: Record<Language, string> = { en: 'Little Museum', ja: 'Little Museum' };
-
-/** The name in a language (English for anything else). */
-export function brandIn(lang: string): string {
-  return BRAND[lang as Language] ?? BRAND.en;
-}
