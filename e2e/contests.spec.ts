@@ -88,18 +88,16 @@ test.describe.serial('a members-only contest of さくら絵画教室, from the 
     await page.getByLabel('Email').fill(DEMO_STAFF.sakura.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect(page).toHaveURL(/\/add-user$/);
-    await page.getByRole('button', { name: 'Menu' }).first().click();
-    await page.getByRole('dialog').getByRole('link', { name: 'Organization', exact: true }).click();
+    // Staff without child profiles land on their console (issue 28).
     await expect(page).toHaveURL(/\/org(\?|$)/);
     await expect(page.getByRole('heading', { level: 1, name: SAKURA.name })).toBeVisible();
 
     // The join policy: the code admits at once (the demo's), switched to staff approving each request.
-    const policy = page.getByRole('switch', { name: 'Staff approve each request' });
-    await expect(policy).toHaveAttribute('aria-checked', 'false');
+    const policy = page.getByRole('switch', { name: 'The code admits at once' });
+    await expect(policy).toHaveAttribute('aria-checked', 'true');
     await expect(page.getByText('A child who enters the code becomes a member at once.')).toBeVisible();
     await policy.click();
-    await expect(policy).toHaveAttribute('aria-checked', 'true');
+    await expect(policy).toHaveAttribute('aria-checked', 'false');
     await expect(page.getByText('A child who enters the code waits until staff approve the request.')).toBeVisible();
     staff = await logInParent(request, DEMO_STAFF.sakura.email);
     orgId = (await staffOrganization(request, staff, SAKURA.name)).id;
@@ -330,10 +328,10 @@ test.describe.serial('a members-only contest of さくら絵画教室, from the 
 
   test('staff switch the join policy back to the code admitting at once', async ({ page, request }) => {
     await openAsParent(page, staff, `/org?org=${orgId}&tab=members`);
-    const policy = page.getByRole('switch', { name: 'Staff approve each request' });
-    await expect(policy).toHaveAttribute('aria-checked', 'true');
-    await policy.click();
+    const policy = page.getByRole('switch', { name: 'The code admits at once' });
     await expect(policy).toHaveAttribute('aria-checked', 'false');
+    await policy.click();
+    await expect(policy).toHaveAttribute('aria-checked', 'true');
     await expect(page.getByText('A child who enters the code becomes a member at once.')).toBeVisible();
     await expect.poll(async () => (await staffOrganization(request, staff, SAKURA.name)).join_policy).toBe('code');
   });

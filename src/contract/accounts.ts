@@ -211,6 +211,12 @@ export const tokenPair = z.object({ access: z.string(), refresh: z.string(), mes
 export const signupResponse = z.object({ email: z.string(), success: z.boolean(), message: z.string() });
 export const messageResponse = z.object({ message: z.string() });
 export const detailResponse = z.object({ detail: z.string() });
+/**
+ * The verified address with the message, for the login form that follows (often opened in a mail app's browser,
+ * which holds nothing of the sign-up). Only the link's holder learns it: the link was sent to that address, and it
+ * answers once.
+ */
+export const verifyEmailResponse = detailResponse.extend({ email: z.string().optional() });
 export const accountInfo = z.object({
   email: z.string(),
   first_name: z.string(),

@@ -77,12 +77,21 @@ const mailText = {
     .max(10_000, M.mailBodyTooLong.id),
 };
 
-export const staffMailPreviewBody = z.object({ audience: z.enum(STAFF_AUDIENCES) });
+/** The draft, when given (both parts), comes back as it will arrive; without it the preview is the count alone. */
+const draftText = { subject: mailText.subject.optional(), body: mailText.body.optional() };
+export const staffMailPreviewBody = z.object({ audience: z.enum(STAFF_AUDIENCES), ...draftText });
+export const adminMailPreviewBody = z.object(draftText);
 export const staffMailBody = z.object({ audience: z.enum(STAFF_AUDIENCES), ...mailText });
 export const adminMailBody = z.object(mailText);
 
-/** How many would receive it (never who). */
-export const mailPreview = z.object({ recipients: z.number() });
+/**
+ * How many would receive it (never who), and for a draft with its subject and body the e-mail each gets: the sender
+ * (the site's address), the subject with its mark and the body with the footer the server adds.
+ */
+export const mailPreview = z.object({
+  recipients: z.number(),
+  message: z.object({ from: z.string(), subject: z.string(), text: z.string() }).optional(),
+});
 export const mailSent = z.object({ message: z.string(), recipients: z.number(), id: z.number() });
 
 /** One e-mail sent from the console: who sent what, when, to how many, and how far its batches got. */

@@ -12,6 +12,7 @@ import {
   accountInfoPatchBody,
   accountInfoPatchResponse,
   detailResponse,
+  verifyEmailResponse,
   loginBody,
   logoutBody,
   me,
@@ -50,6 +51,7 @@ import {
   staffInviteResponse,
   staffMailBody,
   staffMailPreviewBody,
+  adminMailPreviewBody,
 } from './console';
 import {
   cancelResponse,
@@ -123,8 +125,8 @@ export const ENDPOINTS = {
     path: '/api/verify-email/{uid}/{token}',
     access: 'guest',
     tag: 'auth',
-    summary: 'Confirm the address of a new account',
-    ok: ok(detailResponse),
+    summary: 'Confirm the address of a new account (the answer names it, for the login form)',
+    ok: ok(verifyEmailResponse),
     errors: [400],
   }),
   login: endpoint({
@@ -938,7 +940,7 @@ export const ENDPOINTS = {
     path: '/api/org/{orgId}/mail/preview/',
     access: 'staff',
     tag: 'console',
-    summary: 'How many would receive an e-mail to the members or to the staff',
+    summary: 'How many would receive an e-mail to the members or to the staff, and the draft as it will arrive',
     body: json(staffMailPreviewBody),
     ok: ok(mailPreview),
   }),
@@ -1037,7 +1039,8 @@ export const ENDPOINTS = {
     path: '/api/admin/mail/preview/',
     access: 'admin',
     tag: 'admin',
-    summary: 'How many users an e-mail to all would reach',
+    summary: 'How many users an e-mail to all would reach, and the draft as it will arrive',
+    body: json(adminMailPreviewBody),
     ok: ok(mailPreview),
   }),
   adminMailSend: endpoint({

@@ -4,6 +4,7 @@
  */
 import { setupI18n, type I18n } from '@lingui/core';
 
+import { BRAND } from '@contract/brand';
 import { LANGUAGES, type Language } from '@contract/limits';
 import { M, type Msg } from '@contract/messages';
 import { messages as en } from '../../locales/en';
@@ -35,6 +36,7 @@ export function translator(lang: Language): Translate {
   const i18n = catalogs[lang];
   return (msg, values) => {
     const descriptor = typeof msg === 'string' ? (byId.get(msg) ?? M.invalidValue) : msg;
-    return i18n._({ id: descriptor.id, message: descriptor.message, values });
+    // Every text may name the product as {brand} (../contract/brand.ts), in this language.
+    return i18n._({ id: descriptor.id, message: descriptor.message, values: { brand: BRAND[lang], ...values } });
   };
 }

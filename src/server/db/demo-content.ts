@@ -60,7 +60,7 @@ export const DEMO_ORGANIZATIONS = {
  * Staff are parent accounts with no children of their own here; the same password as the families.
  */
 export const DEMO_STAFF = {
-  admin: { email: 'admin@example.com', parentName: 'リトルミュージアム 運営', address: '東京都 (Tokyo)' },
+  admin: { email: 'admin@example.com', parentName: 'Little Museum 運営', address: '東京都 (Tokyo)' },
   sakura: { email: 'staff@example.com', parentName: '佐藤 みどり', address: '東京都 (Tokyo)' },
   aozora: { email: 'aozora-staff@example.com', parentName: '青木 たけし', address: '神奈川県 (Kanagawa)' },
 } as const satisfies Record<string, DemoFamily>;

@@ -91,10 +91,11 @@ export async function signup(deps: AppDeps, input: { email: string; password: st
  * Confirms the address from the newest sign-up's link (older ones were voided). Staff invitations made before that
  * sign-up apply: the sign-up set the password the link confirms (./staff-invitations.ts).
  */
-export async function verifyEmail(deps: AppDeps, uid: string, token: string): Promise<void> {
+/** Confirms the address of the link and answers it (the link was sent there; it answers once). */
+export async function verifyEmail(deps: AppDeps, uid: string, token: string): Promise<string> {
   const user = await findUserByUuid(deps, uid);
   const now = deps.clock();
-  const ok =
+  const verified =
     user !== null &&
     (await deps.db.transaction(async (tx) => {
       // The account row first, as a sign-up takes it: a sign-up meanwhile waits, then finds the address confirmed.
@@ -106,9 +107,10 @@ export async function verifyEmail(deps: AppDeps, uid: string, token: string): Pr
         .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
         .where(eq(users.id, user.id));
       await applyStaffInvitations(tx, user.id, locked.email, used.createdAt);
-      return true;
+      return locked.email;
     }));
-  if (!ok) throw new ApiError(400, M.linkInvalid);
+  if (!verified) throw new ApiError(400, M.linkInvalid);
+  return verified;
 }
 
 /**

@@ -458,7 +458,8 @@ async function* archiveChunks(deps: AppDeps, req: ExportRequest, children: Child
   const tally: Tally = { works: 0, pictures: 0, missing: 0 };
 
   yield* textEntry(zip, 'README.txt', [
-    readmeText(t, only ? only.profile.first_name || only.profile.username : account.first_name || title, date),
+    // The README says "the Little Museum archive of {name}": a name, never the title, which already says Little Museum.
+    readmeText(t, only ? only.profile.first_name || only.profile.username : account.first_name || t(ARCHIVE_TEXT.familyUnnamed), date),
   ]);
   for (const child of children) {
     yield* textEntry(zip, `children/${child.folder}/child.json`, childJson(deps, child, tally));

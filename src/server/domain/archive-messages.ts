@@ -5,10 +5,12 @@
 import type { Msg } from '@contract/messages';
 
 export const ARCHIVE_TEXT = {
-  siteName: /*i18n*/ { id: 'archive.site_name', message: 'Little Museum' },
-  familyTitle: /*i18n*/ { id: 'archive.family_title', message: "{name}'s Little Museum" },
-  familyTitleUnnamed: /*i18n*/ { id: 'archive.family_title_unnamed', message: 'Our Little Museum' },
-  childTitle: /*i18n*/ { id: 'archive.child_title', message: "{name}'s Little Museum" },
+  siteName: /*i18n*/ { id: 'archive.site_name', message: '{brand}' },
+  familyTitle: /*i18n*/ { id: 'archive.family_title', message: "{name}'s {brand}" },
+  familyTitleUnnamed: /*i18n*/ { id: 'archive.family_title_unnamed', message: 'Our {brand}' },
+  /** Whose archive README.txt names when the account has no name: "the Little Museum archive of {name}". */
+  familyUnnamed: /*i18n*/ { id: 'archive.family_unnamed', message: 'your family' },
+  childTitle: /*i18n*/ { id: 'archive.child_title', message: "{name}'s {brand}" },
   exportedOn: /*i18n*/ { id: 'archive.exported_on', message: 'Saved on {date}. This museum opens without the internet.' },
   everyone: /*i18n*/ { id: 'archive.everyone', message: 'Everyone' },
   worksCount: /*i18n*/ { id: 'archive.works_count', message: '{count, plural, one {# work} other {# works}}' },
@@ -37,6 +39,6 @@ export const ARCHIVE_TEXT = {
   readme: /*i18n*/ {
     id: 'archive.readme',
     message:
-      "This is the Little Museum archive of {name}, saved on {date}.\n\nTo look at the works: unzip the whole file, then open index.html in any web browser (double-click it). It works without the internet.\n\nWhat is inside:\n- index.html and data.js: a small museum of the works, for any browser.\n- children/<name>/pictures/: every picture as Little Museum keeps it (WebP images, without location or camera data); thumbs/ holds small copies.\n- children/<name>/child.json: each child's profile and works (title, description, dates, age, category, tags, likes, visibility, contest entries).\n- account.json and manifest.json: the account (no password) and a list of the archive's contents.\n\nTo move to another Little Museum, give this zip to its administrator: it can be imported as it is.",
+      "This is the {brand} archive of {name}, saved on {date}.\n\nTo look at the works: unzip the whole file, then open index.html in any web browser (double-click it). It works without the internet.\n\nWhat is inside:\n- index.html and data.js: a small museum of the works, for any browser.\n- children/<name>/pictures/: every picture as {brand} keeps it (WebP images, without location or camera data); thumbs/ holds small copies.\n- children/<name>/child.json: each child's profile and works (title, description, dates, age, category, tags, likes, visibility, contest entries).\n- account.json and manifest.json: the account (no password) and a list of the archive's contents.\n\nTo move to another {brand}, give this zip to its administrator: it can be imported as it is.",
   },
 } as const satisfies Record<string, Msg>;

@@ -94,8 +94,28 @@ export async function audienceOf(
     .orderBy(asc(users.id));
 }
 
-export async function previewMail(deps: AppDeps, audience: MailAudience, orgId: number | null): Promise<{ recipients: number }> {
-  return { recipients: (await audienceOf(deps, audience, orgId)).length };
+/**
+ * How many the e-mail reaches, and with a draft (its subject and body) the e-mail as each recipient gets it: the
+ * sender, the marked subject and the body with its footer, in the language of the request, as the send makes it.
+ */
+export async function previewMail(
+  deps: AppDeps,
+  audience: MailAudience,
+  orgId: number | null,
+  draft: { subject?: string | undefined; body?: string | undefined } = {},
+  lang: Language = 'ja',
+): Promise<{ recipients: number; message?: { from: string; subject: string; text: string } }> {
+  const recipients = (await audienceOf(deps, audience, orgId)).length;
+  if (draft.subject === undefined || draft.body === undefined) return { recipients };
+  const organization = orgId === null ? null : await organizationName(deps, orgId);
+  const message = letter(deps, lang, { audience, subject: draft.subject, body: draft.body }, organization);
+  return { recipients, message: { from: deps.config.mailFrom, ...message } };
+}
+
+async function organizationName(deps: AppDeps, orgId: number): Promise<string> {
+  const [org] = await deps.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, orgId));
+  if (!org) throw new ApiError(404, M.notFound);
+  return org.name;
 }
 
 export interface BulkMailInput {
@@ -178,12 +198,7 @@ export async function sendBulkMail(
   const recipients = await audienceOf(deps, input.audience, orgId, classId);
   if (recipients.length === 0) throw ValidationError.nonField(M.mailNoRecipients.id);
   const className = classId === null ? '' : await classNameOf(deps, classId);
-  let organization: string | null = null;
-  if (orgId !== null) {
-    const [org] = await deps.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, orgId));
-    if (!org) throw new ApiError(404, M.notFound);
-    organization = org.name;
-  }
+  const organization = orgId === null ? null : await organizationName(deps, orgId);
   const [row] = await deps.db
     .insert(bulkMails)
     .values({

@@ -11,8 +11,8 @@ export const authHandlers = {
     return new Reply(201, { email: body.email, success: true, message: t(M.signupSent) });
   },
   verifyEmail: async ({ deps, params, t }) => {
-    await verifyEmail(deps, params.uid, params.token);
-    return { detail: t(M.verifyDone) };
+    const email = await verifyEmail(deps, params.uid, params.token);
+    return { detail: t(M.verifyDone), email };
   },
   login: async ({ c, deps, body, t }) => ({
     ...(await login(deps, body, clientIp(c, deps.config.trustProxy))),

@@ -37,7 +37,7 @@ export const consoleHandlers = {
     await removeMember(deps, params.orgId, params.profileId);
     return { message: t(M.memberRemoved) };
   },
-  orgMailPreview: async ({ deps, params, body }) => previewMail(deps, body.audience, params.orgId),
+  orgMailPreview: async ({ deps, params, body, lang }) => previewMail(deps, body.audience, params.orgId, body, lang),
   orgMailSend: async ({ deps, auth, params, body, lang, t }) => {
     const sent = await sendBulkMail(deps, auth.user, params.orgId, body, lang);
     return { message: t(M.mailQueued, { count: sent.recipients }), ...sent };
@@ -62,7 +62,7 @@ export const consoleHandlers = {
     await deleteBanner(deps, params.id);
     return { message: t(M.bannerDeleted) };
   },
-  adminMailPreview: async ({ deps }) => previewMail(deps, 'all', null),
+  adminMailPreview: async ({ deps, body, lang }) => previewMail(deps, 'all', null, body, lang),
   adminMailSend: async ({ deps, auth, body, lang, t }) => {
     const sent = await sendBulkMail(deps, auth.user, null, { audience: 'all', ...body }, lang);
     return { message: t(M.mailQueued, { count: sent.recipients }), ...sent };

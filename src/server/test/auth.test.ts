@@ -34,7 +34,8 @@ describe('sign-up and verification', () => {
 
     const verified = await s.request(`/api/verify-email/${uid}/${token}`);
     expect(verified.status).toBe(200);
-    expect(verified.body).toEqual({ detail: M.verifyDone.message });
+    // The verified address comes back for the login form (issue 28): the link's holder reads that mailbox anyway.
+    expect(verified.body).toEqual({ detail: M.verifyDone.message, email });
 
     const again = await s.request(`/api/verify-email/${uid}/${token}/`);
     expect(again.status).toBe(400);

@@ -613,7 +613,7 @@ export const SAMPLES: Samples = {
     files: [],
   }),
   adminBannerDelete: async (w) => ({ params: { id: w.a.banner } }),
-  adminMailPreview: async () => ({}),
+  adminMailPreview: async () => ({ json: { subject: 'Hello', body: 'The museum has a new wing.' } }),
   adminMailSend: async () => ({ json: { subject: 'News from Little Museum', body: 'A new contest has started.' } }),
   adminMailLog: async () => ({}),
 

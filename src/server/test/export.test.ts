@@ -187,6 +187,21 @@ describe('the family archive', () => {
   });
 });
 
+describe('README.txt names the family once (issue 28)', () => {
+  it('an account without a name: "the Little Museum archive of your family", in English and in Japanese', async () => {
+    const unnamed = await family(s, 1);
+    await made(s, unnamed.kids[0]!, { title: 'Rainbow' });
+    const en = readArchive((await download(s, unnamed.parent)).bytes).text('README.txt');
+    expect(en.split('\n')[0]).toMatch(/^This is the Little Museum archive of your family, saved on /);
+    expect(en).not.toContain('Our Little Museum');
+    const ja = readArchive((await download(s, unnamed.parent, '?language=ja')).bytes).text('README.txt');
+    const first = ja.split('\n')[0]!;
+    expect(first).toMatch(/^これはわが家の/);
+    // The brand once in the sentence, whichever way it is written.
+    expect(first.match(/リトルミュージアム|Little Museum/g)).toHaveLength(1);
+  });
+});
+
 describe('one child, and who may export', () => {
   it('?profile= exports that child only', async () => {
     const sibling = fam.kids[1]!;

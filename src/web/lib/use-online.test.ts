@@ -96,3 +96,52 @@ describe('a network that hangs', () => {
     expect(online.isOnline()).toBe(false);
   });
 });
+
+/** An answer whose body is a stream that records whether it was read to its end or cancelled. */
+function answerWithBody(status: number, contentType: string) {
+  const body = { cancelled: false };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      // Never ends by itself: a body nobody reads or cancels keeps its connection.
+      controller.enqueue(new TextEncoder().encode(' '));
+    },
+    cancel() {
+      body.cancelled = true;
+    },
+  });
+  const network = vi.fn(async () => new Response(stream, { status, headers: { 'content-type': contentType } }));
+  return { network, body };
+}
+
+describe("the probe's answer leaves no request open (issue 28)", () => {
+  it.each([
+    ['the API answering', 200, 'application/json'],
+    ["a captive portal's page", 200, 'text/html'],
+    ['an error page', 503, 'text/html'],
+    ["a captive portal's 511", 511, 'text/html'],
+  ])('%s: the body is cancelled', async (_name, status, contentType) => {
+    const { network, body } = answerWithBody(status, contentType);
+    vi.stubGlobal('fetch', network);
+    online.probeAtStart();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(network).toHaveBeenCalledTimes(1);
+    expect(body.cancelled).toBe(true);
+  });
+
+  it("a stalled call's probe and the offline probes cancel theirs too", async () => {
+    const answers = [answerWithBody(511, 'text/html'), answerWithBody(200, 'application/json')];
+    let next = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (...args: unknown[]) => answers[next++]!.network(...(args as []))),
+    );
+    const done = online.watchCall();
+    await vi.advanceTimersByTimeAsync(online.STALL_MS);
+    expect(online.isOnline()).toBe(false);
+    expect(answers[0]!.body.cancelled).toBe(true);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(online.isOnline()).toBe(true);
+    expect(answers[1]!.body.cancelled).toBe(true);
+    done();
+  });
+});

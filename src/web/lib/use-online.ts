@@ -71,6 +71,9 @@ async function museumAnswers(): Promise<boolean> {
   const timer = window.setTimeout(() => giveUp.abort(), PROBE_TIMEOUT_MS);
   try {
     const response = await fetch(apiPath('publicNavbar'), { cache: 'no-store', credentials: 'omit', signal: giveUp.signal });
+    // Only the status and the headers matter. A body left unread keeps its request open (a browser has 6 a host),
+    // so it is cancelled; a body already gone has nothing to cancel.
+    response.body?.cancel().catch(() => undefined);
     if (response.status === 511) return false;
     return !response.ok || Boolean(response.headers.get('content-type')?.includes('json'));
   } catch {

@@ -15,6 +15,7 @@ import { formatPrice } from '@web/lib/billing-format';
 import { formatExpiry, spaceCardNumber, validateCard, type CardErrors } from '@web/lib/card-input';
 import { Icon } from './line-icon';
 import styles from './local-card-form.module.css';
+import { useBrand } from '@web/lib/brand';
 
 export interface LocalCardFormProps {
   amount: number;
@@ -29,6 +30,7 @@ export interface LocalCardFormProps {
 
 export function LocalCardForm({ amount, currency, submitLabel, onPay, disabledReason }: LocalCardFormProps) {
   const { t, i18n } = useLingui();
+  const brand = useBrand();
   const [number, setNumber] = useState('');
   const [exp, setExp] = useState('');
   const [cvc, setCvc] = useState('');
@@ -129,7 +131,7 @@ export function LocalCardForm({ amount, currency, submitLabel, onPay, disabledRe
       )}
       <p className={styles.secure}>
         <Icon name="lock" size={14} />
-        <Trans>Your card details go straight to the payment provider. Little Museum never stores them.</Trans>
+        <Trans>Your card details go straight to the payment provider. {brand} never stores them.</Trans>
       </p>
     </form>
   );

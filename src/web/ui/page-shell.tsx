@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 
 import styles from './page-shell.module.css';
+import { useBrand } from '../lib/brand';
 
 interface PageShellProps {
   title: string;
@@ -14,9 +15,10 @@ interface PageShellProps {
 
 /** The common page frame: sets the document title and lays out a heading and content. */
 export function PageShell({ title, eyebrow, lead, width = 'wide', card = false, children }: PageShellProps) {
+  const brand = useBrand();
   useEffect(() => {
-    document.title = `${title} | Little Museum`;
-  }, [title]);
+    document.title = `${title} | ${brand}`;
+  }, [title, brand]);
   return (
     <div className={[styles.page, width !== 'wide' && styles[width]].filter(Boolean).join(' ')}>
       <header className={styles.head}>

@@ -7,11 +7,13 @@ import { useSession } from '@web/lib/session';
 import { useNearViewport } from '@web/lib/use-near-viewport';
 import { OptionalPart } from '@web/ui/optional-part';
 import styles from './footer.module.css';
+import { useBrand } from '@web/lib/brand';
 
 const BlogLink = lazyPart(() => import('./blog-link'));
 
 export function Footer() {
   const { t } = useLingui();
+  const brand = useBrand();
   // The blog link is the footer's only server data: asked for when the footer comes near, so a first
   // visit to a long page (the landing page) loads no HTTP client before the user scrolls.
   const ref = useRef<HTMLElement>(null);
@@ -49,7 +51,9 @@ export function Footer() {
             </li>
           ))}
         </ul>
-        <p className={styles.copy}>© {new Date().getFullYear()} Little Museum</p>
+        <p className={styles.copy}>
+          © {new Date().getFullYear()} {brand}
+        </p>
       </div>
     </footer>
   );

@@ -3,8 +3,10 @@ import { Link } from 'wouter';
 
 import { buttonClass } from '@web/ui/button';
 import styles from './header.module.css';
+import { useBrand } from '@web/lib/brand';
 
 export function Brand() {
+  const brand = useBrand();
   return (
     <Link href="/" className={styles.brand}>
       <svg viewBox="0 0 40 40" width="40" height="40" aria-hidden="true">
@@ -15,7 +17,7 @@ export function Brand() {
         <path d="M20 6 L14 1 M20 6 L26 1" stroke="#8a6a4f" strokeWidth="2" strokeLinecap="round" />
       </svg>
       <span className={styles.brandText}>
-        <span className={styles.brandName}>Little Museum</span>
+        <span className={styles.brandName}>{brand}</span>
         <span className={styles.brandSub}>
           <Trans>Art museum for children</Trans>
         </span>

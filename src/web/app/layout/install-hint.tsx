@@ -2,10 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 
 import { dismissIosHint, useInstall } from '@web/lib/install';
 import styles from './install-hint.module.css';
+import { useBrand } from '@web/lib/brand';
 
 /** iOS Safari has no install prompt: once, until dismissed, say how to add the app to the home screen. */
 export function InstallHint() {
   const { t } = useLingui();
+  const brand = useBrand();
   const show = useInstall((s) => s.iosHint);
   if (!show) return null;
   return (
@@ -13,7 +15,7 @@ export function InstallHint() {
       <img className={styles.icon} src="/icon-192.png" width="40" height="40" alt="" />
       <p className={styles.text}>
         <Trans>
-          Keep Little Museum on your home screen: tap <ShareIcon /> <strong>Share</strong>, then <strong>Add to Home Screen</strong>.
+          Keep {brand} on your home screen: tap <ShareIcon /> <strong>Share</strong>, then <strong>Add to Home Screen</strong>.
         </Trans>
       </p>
       <button type="button" className={styles.close} onClick={dismissIosHint}>

@@ -8,6 +8,7 @@ import { notify } from '@web/lib/toast';
 import { reportAnswer, reportNetworkFailure } from '@web/lib/use-online';
 import { Button } from '@web/ui/button';
 import styles from './download-everything.module.css';
+import { useBrand } from '@web/lib/brand';
 
 const DOWNLOAD_NEEDS_NETWORK = msg`You're offline. Downloading the archive needs an internet connection, so try again when you're back online.`;
 
@@ -80,6 +81,7 @@ function save(blob: Blob, filename: string): void {
  */
 export function DownloadEverything() {
   const { t, i18n } = useLingui();
+  const brand = useBrand();
   const network = useNetworkAction(DOWNLOAD_NEEDS_NETWORK);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const abort = useRef<AbortController | null>(null);
@@ -167,7 +169,7 @@ export function DownloadEverything() {
       <p className={styles.text}>
         <Trans>
           Every work and picture in one zip file, with a small museum (index.html) that opens in any browser, even without a connection.
-          Keep it for years, or take it to another Little Museum.
+          Keep it for years, or take it to another {brand}.
         </Trans>
       </p>
       {downloading ? (

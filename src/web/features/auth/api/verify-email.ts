@@ -1,6 +1,6 @@
 import { api } from '@web/lib/http';
 
-const running = new Map<string, Promise<{ detail: string }>>();
+const running = new Map<string, Promise<{ detail: string; email?: string | undefined }>>();
 
 /**
  * The verification link is single-use, so one page visit must call it once even when React mounts

@@ -1,8 +1,11 @@
+import { useEffect, useRef } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { z } from 'zod';
 
 import type { loginBody } from '@contract/accounts';
+import { chooseLanding } from '@web/lib/landing';
+import { useSession } from '@web/lib/session';
 import { notify } from '@web/lib/toast';
 import { useLogin } from '../api/login';
 import { LoginFormView } from '../components/login-form-view';
@@ -34,18 +37,29 @@ const resolver: Resolver<Input, unknown, Output> = async (values, context, optio
 export default function LoginForm() {
   const [, navigate] = useLocation();
   const loginMutation = useLogin();
-  const { register, handleSubmit, formState } = useForm<Input, unknown, Output>({
+  // The address this device last signed up, verified, asked a reset or logged in with (accounts spec §3).
+  const remembered = useSession((s) => s.email);
+  const { register, handleSubmit, formState, setValue, setFocus } = useForm<Input, unknown, Output>({
     resolver,
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: remembered ?? '', password: '' },
     // Errors clear as the user types (accounts spec §5).
     reValidateMode: 'onChange',
   });
+
+  // "Select another User" on the page forgets the address: the form then waits for another one.
+  const started = useRef(remembered);
+  useEffect(() => {
+    if (remembered !== null || started.current === null) return;
+    started.current = null;
+    setValue('email', '');
+    setFocus('email');
+  }, [remembered, setValue, setFocus]);
 
   const onSubmit = handleSubmit(async (body) => {
     const pair = await loginMutation.mutateAsync(body).catch(() => null);
     if (!pair) return;
     if (pair.message) notify.success(pair.message);
-    navigate('/add-user');
+    navigate(await chooseLanding());
   });
 
   return (

@@ -3,7 +3,8 @@ import { Link } from 'wouter';
 
 import { afterFirstPaint, whenIdle } from '@web/lib/first-paint';
 import { lazyPart } from '@web/lib/lazy-page';
-import { LinkButton } from '@web/ui/button';
+import { useSession } from '@web/lib/session';
+import { Button, LinkButton } from '@web/ui/button';
 import { PageShell } from '@web/ui/page-shell';
 import styles from '../components/auth.module.css';
 import { LoginFormView } from '../components/login-form-view';
@@ -21,6 +22,9 @@ const LoginForm = lazyPart(async () => {
 
 export default function LoginPage() {
   const { t } = useLingui();
+  // Only a visitor sees /login (guest-only), so there is no user to switch to: "Select another User" here lets
+  // someone else log in on a device that remembers an address, by emptying the form's e-mail (no reload).
+  const remembered = useSession((s) => s.email);
 
   return (
     <PageShell title={t`Login`} eyebrow={t`Welcome back`} width="narrow" card>
@@ -37,9 +41,11 @@ export default function LoginPage() {
         <Trans>or</Trans>
       </div>
       <div className={styles.alternatives}>
-        <LinkButton href="/add-user" variant="secondary" block>
-          <Trans>Select another User</Trans>
-        </LinkButton>
+        {remembered && (
+          <Button variant="secondary" block onClick={() => useSession.getState().setEmail(null)}>
+            <Trans>Select another User</Trans>
+          </Button>
+        )}
         <LinkButton href="/register" variant="ghost" block>
           <Trans>Create a new account</Trans>
         </LinkButton>

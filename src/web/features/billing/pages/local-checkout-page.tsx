@@ -12,6 +12,7 @@ import { SkeletonBlock } from '@web/ui/skeleton';
 import { usePayLocalCheckout, useLocalCheckout, type CardInput } from '../api/local-checkout';
 import styles from '../components/billing.module.css';
 import { PremiumArt } from '../components/plan-art';
+import { useBrand } from '@web/lib/brand';
 
 /** A provider's error for the card form: the server's own words when the call itself failed (a closed session). */
 function failure(error: unknown): { code: string; message: string } {
@@ -25,6 +26,7 @@ function failure(error: unknown): { code: string; message: string } {
  */
 export default function LocalCheckoutPage() {
   const { t, i18n } = useLingui();
+  const brand = useBrand();
   const [params] = useSearchParams();
   const session = params.get('session') ?? '';
   const checkout = useLocalCheckout(session);
@@ -76,7 +78,7 @@ export default function LocalCheckoutPage() {
         <div className={styles.summary}>
           <PremiumArt className={styles.planIcon} />
           <div className={styles.summaryText}>
-            <span className={styles.merchant}>{t`Little Museum`}</span>
+            <span className={styles.merchant}>{brand}</span>
             <h2 className={styles.summaryName}>
               <Trans>Subscribe to {planName}</Trans>
             </h2>

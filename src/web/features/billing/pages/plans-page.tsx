@@ -13,6 +13,7 @@ import styles from '../components/billing.module.css';
 import { ChoosePremium, type Viewer } from '../components/plan-actions';
 import { FreeArt, PremiumArt } from '../components/plan-art';
 import { PlanCard } from '../components/plan-card';
+import { useBrand } from '@web/lib/brand';
 
 /**
  * The rate plans (works spec §2): Free and Premium side by side, and the organization's plan by the contact form.
@@ -20,6 +21,7 @@ import { PlanCard } from '../components/plan-card';
  */
 export default function PlansPage() {
   const { t, i18n } = useLingui();
+  const brand = useBrand();
   const viewer: Viewer = useSession((s) => (s.childToken ? 'child' : s.token ? 'parent' : 'guest'));
   const plans = usePlans();
   const status = useSubscriptionStatus({ enabled: viewer === 'parent' });
@@ -35,7 +37,7 @@ export default function PlansPage() {
   return (
     <PageShell
       title={t`Plans`}
-      eyebrow={t`Little Museum`}
+      eyebrow={brand}
       lead={t`Every family's museum starts free. Premium makes room for every drawing your children make.`}
       width="medium"
     >

@@ -13,6 +13,7 @@ import { M } from '@contract/messages';
 import { Button } from '@web/ui/button';
 import { formatPrice } from '@web/lib/billing-format';
 import styles from './classes.module.css';
+import { useBrand } from '@web/lib/brand';
 
 let stripe: Promise<Stripe | null> | null = null;
 function stripeFor(key: string): Promise<Stripe | null> {
@@ -40,6 +41,7 @@ function PayForm({
   disabledReason,
 }: Omit<StripePaymentProps, 'publishableKey' | 'clientSecret'>) {
   const { t, i18n } = useLingui();
+  const brand = useBrand();
   const stripeJs = useStripe();
   const elements = useElements();
   const [error, setError] = useState<string | null>(null);
@@ -87,7 +89,7 @@ function PayForm({
         {disabledReason && <p className={styles.muted}>{disabledReason}</p>}
       </div>
       <p className={styles.muted}>
-        <Trans>Your card details go straight to the payment provider. Little Museum never stores them.</Trans>
+        <Trans>Your card details go straight to the payment provider. {brand} never stores them.</Trans>
       </p>
     </form>
   );

@@ -10,6 +10,7 @@ import { LinkButton } from '@web/ui/button';
 import FilmStrip from '../components/film-strip';
 import { FilmStripPlaceholder } from '../components/film-strip-placeholder';
 import styles from './landing.module.css';
+import { useBrand } from '@web/lib/brand';
 
 // The sponsors' code comes once the reader comes near them. The film strip's is part of the page (a chunk of its
 // own meant two more files on the first load: its styles are shared with the placeholder); it mounts, and asks
@@ -50,9 +51,10 @@ function StripSection({ children }: { children: ReactNode }) {
 
 export default function LandingPage() {
   const { t } = useLingui();
+  const brand = useBrand();
   useEffect(() => {
-    document.title = t`Little Museum: an online art museum for families`;
-  }, [t]);
+    document.title = t`${brand}: an online art museum for families`;
+  }, [t, brand]);
   // The strip and the drawings (files in public/art/) wait for it: none of their requests competes with the first view.
   const afterFirstView = useAfterFirstView();
   const art = (file: string) => (afterFirstView ? `/art/${file}` : undefined);
@@ -112,8 +114,8 @@ export default function LandingPage() {
           </h1>
           <p className={styles.lead}>
             <Trans>
-              Little Museum keeps the drawings, paintings and crafts of your children safe, and lets you share them with family, friends and
-              the world.
+              {brand} keeps the drawings, paintings and crafts of your children safe, and lets you share them with family, friends and the
+              world.
             </Trans>
           </p>
           <div className={styles.ctas}>

@@ -10,6 +10,7 @@ import { Blocks, RichText } from '../components/blocks';
 import { aboutContent } from '../content/load';
 import type { AboutSection, Point } from '../content/types';
 import styles from './about.module.css';
+import { useBrand } from '@web/lib/brand';
 
 // The text (content/{ja,en}/about.ts) starts coming with this page's own chunk.
 aboutContent.preload();
@@ -47,6 +48,7 @@ function Cards({ points, icons }: { points: readonly Point[]; icons: readonly Re
 /** About us (/about): who we are and what a family can do here, from the landing page's message (works spec §1). */
 export default function AboutPage() {
   const { t } = useLingui();
+  const brand = useBrand();
   const content = aboutContent.useContent();
   const loggedIn = useSession((s) => Boolean(s.token || s.childToken));
   if (!content)
@@ -56,7 +58,7 @@ export default function AboutPage() {
       </PageShell>
     );
   return (
-    <PageShell title={t`About us`} eyebrow="Little Museum" lead={content.lead} width="medium">
+    <PageShell title={t`About us`} eyebrow={brand} lead={content.lead} width="medium">
       <div className={styles.hero}>
         <FramedDrawingArt className={styles.heroArt} />
         <div className={styles.heroText}>

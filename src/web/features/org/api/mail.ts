@@ -31,11 +31,13 @@ export function useMailLog(scope: MailScope) {
   });
 }
 
-/** How many people the e-mail would reach. */
+/** How many people the e-mail would reach, and the e-mail as it will arrive (sender, subject, body and footer). */
 export function useMailPreview(scope: MailScope) {
   return useMutation({
-    mutationFn: (audience: StaffAudience) =>
-      scope.kind === 'org' ? api('orgMailPreview', { params: { orgId: scope.orgId }, json: { audience } }) : api('adminMailPreview', {}),
+    mutationFn: ({ audience, subject, body }: MailDraft) =>
+      scope.kind === 'org'
+        ? api('orgMailPreview', { params: { orgId: scope.orgId }, json: { audience, subject, body } })
+        : api('adminMailPreview', { json: { subject, body } }),
   });
 }
 

@@ -23,7 +23,7 @@ export function AdminOrganizations() {
       <CreateOrganization />
       <section aria-labelledby="admin-orgs">
         <h2 id="admin-orgs" className={`${styles.sectionTitle} ${styles.listTitle}`}>
-          <Trans>Organizations</Trans>
+          <Trans context="every organization (the super admin)">Organizations</Trans>
         </h2>
         {!orgs.data ? (
           <div className={styles.skeletonList} role="status">

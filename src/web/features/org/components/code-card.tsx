@@ -19,6 +19,7 @@ export function CodeCard({ org }: { org: ConsoleOrganization }) {
   const spelled = org.code.split('').join(' ');
   const code = org.code;
   const approval = (policy.isPending ? policy.variables.join_policy : org.join_policy) === 'approval';
+  const atOnce = t`The code admits at once`;
 
   const onRegenerate = async () => {
     const answer = await regenerate.mutateAsync(org.id).catch(() => null);
@@ -46,12 +47,13 @@ export function CodeCard({ org }: { org: ConsoleOrganization }) {
         <span className="visually-hidden">{spelled}</span>
       </div>
       <div className={styles.policy}>
+        {/* The switch is what its words say, in either state: on while the code admits at once (issue 28). */}
         <Switch
-          checked={approval}
-          label={t`Staff approve each request`}
-          onText={t`Staff approve each request`}
-          offText={t`The code admits at once`}
-          onChange={(on) => policy.mutate({ orgId: org.id, join_policy: on ? 'approval' : 'code' })}
+          checked={!approval}
+          label={atOnce}
+          onText={atOnce}
+          offText={atOnce}
+          onChange={(on) => policy.mutate({ orgId: org.id, join_policy: on ? 'code' : 'approval' })}
         />
         <p className={styles.policyText}>
           {approval ? (

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { consoleHref, type ConsoleScope } from './console-scope';
 import styles from './org.module.css';
 
-/** The console's sections as a row of tabs (links, so each has its address); it scrolls sideways on a phone. */
+/** The console's sections as a row of tabs (links, so each has its address); on a phone the row wraps. */
 export function ConsoleTabs({ scope }: { scope: ConsoleScope }) {
   const { t } = useLingui();
   const items =
@@ -16,7 +16,8 @@ export function ConsoleTabs({ scope }: { scope: ConsoleScope }) {
           { tab: 'mail', label: t`E-mail`, count: 0 },
         ]
       : [
-          { tab: 'organizations', label: t`Organizations`, count: 0 },
+          // Every organization, not those the account belongs to (Japanese 「団体」, not the profile's 「所属団体」).
+          { tab: 'organizations', label: t({ message: 'Organizations', context: 'every organization (the super admin)' }), count: 0 },
           { tab: 'banners', label: t`Banners`, count: 0 },
           { tab: 'mail', label: t`E-mail`, count: 0 },
         ];

@@ -17,7 +17,8 @@ import wall from './wall.module.css';
 
 /**
  * Writing to many: staff to their members' families or their fellow staff, a super admin to every user. A preview
- * says how many people it reaches before Send; the recipients' addresses are never shown.
+ * says how many people it reaches and shows the e-mail as the server will send it (its sender, the subject with
+ * its mark, the body with the footer) before Send; the recipients' addresses are never shown.
  */
 export function MailTab({ scope }: { scope: MailScope }) {
   const { t, i18n } = useLingui();
@@ -38,7 +39,7 @@ export function MailTab({ scope }: { scope: MailScope }) {
   const onPreview = handleSubmit((draft) => {
     setSentMessage(null);
     setPreviewedKey(JSON.stringify([draft.audience, draft.subject, draft.body]));
-    preview.mutate(draft.audience);
+    preview.mutate(draft);
   });
 
   const onSend = async () => {
@@ -57,6 +58,7 @@ export function MailTab({ scope }: { scope: MailScope }) {
   };
 
   const count = previewedKey === draftKey ? preview.data?.recipients : undefined;
+  const letter = previewedKey === draftKey ? preview.data?.message : undefined;
   return (
     <>
       <form className={`${pageStyles.card} ${styles.section}`} noValidate onSubmit={(e) => void onPreview(e)} aria-labelledby="mail-write">
@@ -98,6 +100,24 @@ export function MailTab({ scope }: { scope: MailScope }) {
             <p className={wall.previewCount}>
               <Plural value={count} one="This e-mail will go to # person" other="This e-mail will go to # people" />
             </p>
+            {letter && (
+              <figure className={wall.letter} aria-labelledby="mail-letter">
+                <figcaption id="mail-letter" className={wall.letterCaption}>
+                  <Trans>Each person receives this e-mail:</Trans>
+                </figcaption>
+                <dl className={wall.letterHead}>
+                  <dt>
+                    <Trans>From</Trans>
+                  </dt>
+                  <dd>{letter.from}</dd>
+                  <dt>
+                    <Trans>Subject</Trans>
+                  </dt>
+                  <dd className={wall.letterSubject}>{letter.subject}</dd>
+                </dl>
+                <p className={wall.letterBody}>{letter.text}</p>
+              </figure>
+            )}
             {count === 0 ? (
               <p className={styles.modalText}>{i18n._(M.mailNoRecipients.id)}</p>
             ) : (

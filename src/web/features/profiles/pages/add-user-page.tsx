@@ -6,9 +6,11 @@ import { useHistoryState } from 'wouter/use-browser-location';
 import { LIMITS, TOAST_MS } from '@contract/limits';
 import { M } from '@contract/messages';
 import { takeDestination } from '@web/lib/after-login';
+import { runsConsole } from '@web/lib/landing';
 import { useSession } from '@web/lib/session';
 import { parkToast } from '@web/lib/toast';
 import { Avatar } from '@web/ui/avatar';
+import { Icon } from '@web/ui/line-icon';
 import { Loading, PageShell } from '@web/ui/page-shell';
 import { useMe } from '@web/lib/me';
 import { useProfileLogin } from '../api/profile-login';
@@ -80,6 +82,29 @@ export default function AddUserPage() {
             {addedName} was added. Tap the picture to visit as {addedName}.
           </Trans>
         </p>
+      )}
+      {runsConsole(me.data) && (
+        // Staff and the super admin came to run something: their console is one tap away, children or not.
+        <Link href="/org" className={styles.console}>
+          <span className={styles.consoleIcon}>
+            <Icon name="building" size={28} />
+          </span>
+          <span className={styles.consoleText}>
+            <strong>
+              <Trans>Open the organization console</Trans>
+            </strong>
+            <span>
+              {me.data?.is_staff ? (
+                <Trans>Members, contests, classes and e-mail of your organization.</Trans>
+              ) : (
+                <Trans>Organizations, banners and e-mail to every user.</Trans>
+              )}
+            </span>
+          </span>
+          <span className={styles.consoleArrow} aria-hidden="true">
+            →
+          </span>
+        </Link>
       )}
       {profiles.isPending ? (
         <Loading label={t`Loading users…`} />
