@@ -53,7 +53,7 @@ for (const name of existsSync(dir) ? readdirSync(dir) : []) {
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
     console.log(`${name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
-    runs.set(name, report.numTotalTests);
+    runs.set(name, report.numTotalTests ?? report.numPassedTests + report.numFailedTests + (report.numPendingTests ?? 0));
     for (const file of report.testResults ?? []) {
       for (const test of file.assertionResults ?? []) distinct.add(`${relative(process.cwd(), file.name)}:${test.fullName}`);
       for (const test of file.assertionResults ?? []) {
