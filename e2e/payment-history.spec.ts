@@ -10,7 +10,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { ArtistClass } from '@contract/classes';
 import { DEMO_CLASSES } from '@server/db/demo-content';
 import { apiPath } from './support/api';
-import { newFamily, openAs, openAsParent, type Family } from './support/family';
+import { FAMILY_PASSWORD, newFamily, openAs, openAsParent, type Family } from './support/family';
 
 test.setTimeout(180_000);
 
@@ -42,6 +42,9 @@ test('an English family pays a class and sees it in the payment history', async 
   await page.getByRole('button', { name: 'Sign up for this class' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes, sign up' }).click();
   await expect(page).toHaveURL(new RegExp(`/payment\\?class_id=${clay.id}$`));
+  // A child's payment needs the parent's word (issue 28, item 3): the parent types the password on this device.
+  await page.getByLabel("Parent's password").fill(FAMILY_PASSWORD);
+  await page.getByRole('button', { name: 'Allow and go to payment' }).click();
   // A declined card first: the history keeps it as failed beside the payment that went through.
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');

@@ -20,7 +20,7 @@ import { users } from '../db/schema';
 import { recordBillingEvent } from '../domain/billing-events';
 import { classRow } from './classes-helpers';
 import { decodeWords, organization } from './contests-helpers';
-import { startTestServer, type Mail, type TestServer } from './harness';
+import { PASSWORD, startTestServer, type Mail, type TestServer } from './harness';
 import { emailOf, family, type Family, type Kid } from './works-helpers';
 
 const CARD_OK = '4242 4242 4242 4242';
@@ -49,7 +49,8 @@ async function payments(token: string, page = 1): Promise<PaymentItem[]> {
 async function payClass(kid: Kid, classId: number, card: string, language: 'ja' | 'en') {
   const signup = await s.request(`/api/artist-classes/signup/?language=${language}`, {
     token: kid.access,
-    json: { artist_class: classId },
+    // A child's paid sign-up needs the parent's word (issue 28, item 3): the parent's password on the child's device.
+    json: { artist_class: classId, parent_password: PASSWORD },
   });
   expect(signup.status).toBe(201);
   const paid = await s.request(`/api/payments/local/confirm/?language=${language}`, {
