@@ -1,6 +1,7 @@
 /** The parent account: info, e-mail and password changes, deletion. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { BRAND } from '@contract/brand';
 import { M } from '@contract/messages';
 import { MAIL } from '../mail-messages';
 import { PASSWORD, TOKYO, childSession, linkParts, signupVerified, startTestServer, type TestServer } from './harness';
@@ -67,7 +68,7 @@ describe('account info', () => {
     expect((await s.request('/api/login/', { json: { email: fresh, password: PASSWORD } })).status).toBe(200);
     expect((await s.request('/api/login/', { json: { email: p.email, password: PASSWORD } })).status).toBe(401);
     const notice = await s.waitForMail(p.email, before);
-    expect(notice.subject).toBe(MAIL.emailChangedSubject.message);
+    expect(notice.subject).toBe(MAIL.emailChangedSubject.message.replace('{brand}', BRAND.en));
     expect(notice.text).toContain(fresh);
     // Single use.
     expect((await s.request(`/api/confirm-email/${uid}/${token}/`, { method: 'POST' })).status).toBe(400);
@@ -82,7 +83,7 @@ describe('account info', () => {
     expect(taken.status).toBe(200);
     expect(taken.body).toEqual(free.body);
     const told = await s.waitForMail(q.email, before);
-    expect(told.subject).toBe(MAIL.emailTakenSubject.message);
+    expect(told.subject).toBe(MAIL.emailTakenSubject.message.replace('{brand}', BRAND.en));
     expect(told.text).not.toContain('confirm-email');
     for (let i = 0; i < 3; i++) expect((await patch(p.access, { email: `x${i}-${p.email}`, current_password: PASSWORD })).status).toBe(200);
     expect(await patch(p.access, { email: `y-${p.email}`, current_password: PASSWORD })).toMatchObject({

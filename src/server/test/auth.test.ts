@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { BRAND } from '@contract/brand';
 import { M } from '@contract/messages';
 import { MAIL } from '../mail-messages';
 import { oneTimeTokens, users } from '../db/schema';
@@ -64,7 +65,7 @@ describe('sign-up and verification', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ email, success: true, message: M.signupSent.message });
     const mail = await s.waitForMail(email, before);
-    expect(mail.subject).toBe(MAIL.existsSubject.message);
+    expect(mail.subject).toBe(MAIL.existsSubject.message.replace('{brand}', BRAND.en));
     expect(mail.link).toBe('http://museum.test/forgot-password');
     // The original password still works; the attempt changed nothing.
     expect((await s.request('/api/login/', { json: { email, password: PASSWORD } })).status).toBe(200);
@@ -162,7 +163,7 @@ describe('password reset', () => {
     const res = await requestReset(session.email);
     expect(res.body).toEqual({ message: M.resetSent.message });
     const mail = await s.waitForMail(session.email, 1);
-    expect(mail.subject).toBe(MAIL.resetSubject.message);
+    expect(mail.subject).toBe(MAIL.resetSubject.message.replace('{brand}', BRAND.en));
     const { uid, token, path } = linkParts(mail.link);
     expect(path).toBe('/password-reset-confirm');
 

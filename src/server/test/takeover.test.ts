@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { BRAND } from '@contract/brand';
 import { M } from '@contract/messages';
 import { MAIL } from '../mail-messages';
 import { staffInvitations, users } from '../db/schema';
@@ -83,7 +84,7 @@ describe('a plain sign-up', () => {
     // Verified now: a further sign-up changes nothing and mails the owner instead.
     const before = await mailCount(email);
     await signup(email, ATTACKER_PASSWORD);
-    expect((await s.waitForMail(email, before)).subject).toBe(MAIL.existsSubject.message);
+    expect((await s.waitForMail(email, before)).subject).toBe(MAIL.existsSubject.message.replace('{brand}', BRAND.en));
     expect((await login(email, ATTACKER_PASSWORD)).status).toBe(401);
   });
 
@@ -91,7 +92,7 @@ describe('a plain sign-up', () => {
     const email = uniqueEmail('victim');
     await signup(email, ATTACKER_PASSWORD);
     const mail = await s.waitForMail(email);
-    expect(mail.subject).toBe(MAIL.verifySubject.message);
+    expect(mail.subject).toBe(MAIL.verifySubject.message.replace('{brand}', BRAND.en));
     expect(mail.text).toMatch(/did not sign up/);
     expect(mail.text).toMatch(/do not open/i);
   });
