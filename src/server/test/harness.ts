@@ -154,10 +154,6 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   );
   const app = createApp(deps);
   const server = serveApp(app, deps, { port: 0, hostname: '127.0.0.1' });
-  // Node closes an idle keep-alive socket after 5 s, and fetch may pick that socket for its next request at the same
-  // moment (ECONNRESET): on a loaded CI machine a test that pauses between two requests met that race (openapi.test.ts).
-  // Tests keep their sockets for as long as a test may run instead.
-  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
