@@ -17,7 +17,7 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { errorFields, log } from '../log';
 import { settleCheckout } from './billing';
-import { recordBillingEvent } from './billing-events';
+import { recordCancelRequest } from './billing-events';
 import { closeHere } from './subscription-guard';
 import { applySubscription } from './subscriptions';
 
@@ -70,20 +70,7 @@ export async function endSubscriptionsOf(deps: AppDeps, userId: number): Promise
       log('warn', `account ${userId}: subscription ${row.providerSubscriptionId} is at ${row.provider}, not cancelled`);
       continue;
     }
-    await recordBillingEvent(
-      deps.db,
-      {
-        userId,
-        kind: 'subscription.cancel_requested',
-        actor: 'user',
-        provider: row.provider,
-        providerId: row.providerSubscriptionId,
-        amount: row.amount,
-        currency: row.currency,
-        detail: { reason: 'account_deleted', user_id: userId },
-      },
-      deps.clock(),
-    );
+    await recordCancelRequest(deps.db, row, 'user', deps.clock(), { reason: 'account_deleted', user_id: userId });
     await atProvider(userId, `cancel ${row.providerSubscriptionId}`, async () => {
       const ended = await deps.payments.cancelSubscriptionNow(row.providerSubscriptionId, { refund: false });
       if (ended) await applySubscription(deps, ended.subscription, { actor: 'user', userId, planId: row.planId });

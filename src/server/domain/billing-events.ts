@@ -4,7 +4,7 @@
  * for how much and who caused it, so that support can answer "did I pay?" from the database alone. Written in the
  * transaction of the change it records, where there is one.
  */
-import { billingEvents } from '../db/schema';
+import { billingEvents, type SubscriptionRow } from '../db/schema';
 import type { Executor } from '../db/open';
 
 export type BillingActor = (typeof billingEvents.$inferInsert)['actor'];
@@ -42,3 +42,29 @@ export async function recordBillingEvent(db: Executor, event: BillingEvent, at: 
     .returning({ id: billingEvents.id });
   return row!.id;
 }
+
+/**
+ * Who asked for a subscription to end, as a row of its own written before the provider is asked (a failure there
+ * leaves the request on record); the state change itself is recorded by whoever applies the provider's answer.
+ */
+export const recordCancelRequest = (
+  db: Executor,
+  row: Pick<SubscriptionRow, 'userId' | 'provider' | 'providerSubscriptionId' | 'amount' | 'currency'>,
+  actor: BillingActor,
+  at: Date,
+  detail?: Record<string, unknown>,
+): Promise<number> =>
+  recordBillingEvent(
+    db,
+    {
+      userId: row.userId,
+      kind: 'subscription.cancel_requested',
+      actor,
+      provider: row.provider,
+      providerId: row.providerSubscriptionId,
+      amount: row.amount,
+      currency: row.currency,
+      detail,
+    },
+    at,
+  );

@@ -15,7 +15,7 @@ import { M } from '@contract/messages';
 import { checkoutSessions, plans, subscriptions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError, ValidationError } from '../errors';
-import { recordBillingEvent, type BillingActor } from './billing-events';
+import { recordBillingEvent, recordCancelRequest, type BillingActor } from './billing-events';
 import type { Auth } from './sessions';
 import { applySubscription, inForceWhere, planView, subscriptionInForce, subscriptionStatusOf, syncSubscription } from './subscriptions';
 
@@ -143,21 +143,7 @@ export async function cancelSubscription(deps: AppDeps, auth: Auth): Promise<{ c
   if (rows.length === 0) throw new ApiError(409, M.noSubscription);
   let currentPeriodEnd = rows[0]!.currentPeriodEnd;
   for (const row of rows.filter((r) => !r.cancelAtPeriodEnd)) {
-    // Who asked, as a row of its own, before the provider is asked (a failure there leaves the request on record):
-    // the state change itself is recorded by whichever of this call and the provider's event applies it first.
-    await recordBillingEvent(
-      deps.db,
-      {
-        userId: row.userId,
-        kind: 'subscription.cancel_requested',
-        actor: 'user',
-        provider: row.provider,
-        providerId: row.providerSubscriptionId,
-        amount: row.amount,
-        currency: row.currency,
-      },
-      deps.clock(),
-    );
+    await recordCancelRequest(deps.db, row, 'user', deps.clock());
     const info = await deps.payments.cancelSubscriptionAtPeriodEnd(row.providerSubscriptionId);
     const applied = await applySubscription(deps, info, { actor: 'user', userId: row.userId, planId: row.planId });
     if (row === rows[0]) currentPeriodEnd = applied?.currentPeriodEnd ?? info.currentPeriodEnd;

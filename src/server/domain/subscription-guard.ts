@@ -17,7 +17,7 @@ import type { SubscriptionInfo } from '../adapters/payments';
 import { billingEvents, subscriptions, type SubscriptionRow } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { log } from '../log';
-import { recordBillingEvent } from './billing-events';
+import { recordBillingEvent, recordCancelRequest } from './billing-events';
 // A cycle with subscriptions.ts, used only inside functions: applySubscription calls this file, which applies what
 // the provider says of the other rows through it.
 import { applySubscription as apply, isInForce, rowStatus, type SyncContext } from './subscriptions';
@@ -51,20 +51,7 @@ export async function makeRoom(deps: AppDeps, userId: number, info: Subscription
       if (synced && isInForce(synced, deps.clock())) return synced;
       // Still running at the provider with its period over (a renewal not paid, or an end not yet applied): ended
       // there now, so that it neither renews behind the new subscription nor holds its place.
-      await recordBillingEvent(
-        deps.db,
-        {
-          userId: row.userId,
-          kind: 'subscription.cancel_requested',
-          actor: 'system',
-          provider: row.provider,
-          providerId: row.providerSubscriptionId,
-          amount: row.amount,
-          currency: row.currency,
-          detail: { reason: 'lapsed', replaced_by: info.id },
-        },
-        deps.clock(),
-      );
+      await recordCancelRequest(deps.db, row, 'system', deps.clock(), { reason: 'lapsed', replaced_by: info.id });
       const ended = await deps.payments.cancelSubscriptionNow(row.providerSubscriptionId, { refund: false });
       if (ended) await apply(deps, ended.subscription, ctx);
     } else if (fresh) {
