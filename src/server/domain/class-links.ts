@@ -18,10 +18,7 @@ import { translator, type Translate } from '../i18n';
 import { MAIL } from '../mail-messages';
 import { sendMail } from './accounts';
 import { hit } from './rate-limit';
-import { formatMoney, historyUrl } from './receipts';
-
-const japanTime = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'long', timeStyle: 'short' });
-const englishJapanTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tokyo', dateStyle: 'long', timeStyle: 'short' });
+import { formatMoney, historyUrl, mailTime } from './receipts';
 
 /** E-mails the class's link (the video, or the meeting and its start) to the parent of the sign-up's child. */
 export async function sendClassLink(deps: AppDeps, signupId: number, lang: Language): Promise<void> {
@@ -50,7 +47,7 @@ export async function sendClassLink(deps: AppDeps, signupId: number, lang: Langu
     organization: found.organization,
     video: cls.videoUrl ?? '',
     meeting: cls.meetingUrl ?? '',
-    start: cls.startsAt ? (lang === 'ja' ? japanTime : englishJapanTime).format(cls.startsAt) : '',
+    start: cls.startsAt ? mailTime(lang, cls.startsAt) : '',
     recording: live && cls.videoUrl ? `\n\n${t(MAIL.classRecordingLine, { video: cls.videoUrl })}` : '',
     classes: `${deps.config.publicUrl}/my-artist-classes`,
     // A paid sign-up says what was paid (issue 28); its receipt is an e-mail of its own (./receipts.ts).

@@ -51,6 +51,7 @@ function historyRows(db: Executor) {
   return db
     .select({
       id: billingEvents.id,
+      userId: billingEvents.userId,
       kind: billingEvents.kind,
       createdAt: billingEvents.createdAt,
       amount: billingEvents.amount,
@@ -108,9 +109,7 @@ export function paymentItem(row: HistoryRow): PaymentItem {
 /** One ledger row as the history shows it (a receipt reads it so); null when it is no payment of the history. */
 export async function paymentOfEvent(db: Executor, eventId: number): Promise<(PaymentItem & { userId: number | null }) | null> {
   const [row] = await historyRows(db).where(and(eq(billingEvents.id, eventId), shown));
-  if (!row) return null;
-  const [owner] = await db.select({ userId: billingEvents.userId }).from(billingEvents).where(eq(billingEvents.id, eventId));
-  return { ...paymentItem(row), userId: owner?.userId ?? null };
+  return row ? { ...paymentItem(row), userId: row.userId } : null;
 }
 
 /** GET /api/billing/payments/: the account's payments, newest first. */

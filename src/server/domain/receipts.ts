@@ -37,6 +37,9 @@ const dateFormats: Record<Language, Intl.DateTimeFormat> = {
   en: new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tokyo', dateStyle: 'long', timeStyle: 'short' }),
 };
 
+/** A moment as the payment e-mails write it, in Japan time: "2026年11月27日 10:00", "27 November 2026 at 10:00". */
+export const mailTime = (lang: Language, at: Date): string => dateFormats[lang].format(at);
+
 /** What was paid for, in words: 'the class "Watercolour"', "Premium plan (monthly)". */
 export function paymentSubject(t: Translate, item: Pick<PaymentItem, 'artist_class' | 'plan'>): string {
   if (item.plan) {
@@ -63,7 +66,7 @@ export async function sendReceipt(deps: AppDeps, eventId: number, lang: Language
     sendMail(deps, account.email, lang, [MAIL.receiptSubject, MAIL.receiptBody], {
       item: subject,
       number: `LM-${String(item.id).padStart(6, '0')}`,
-      date: dateFormats[lang].format(new Date(item.created_at)),
+      date: mailTime(lang, new Date(item.created_at)),
       child: item.profile ? t(MAIL.receiptChildLine, { username: item.profile.username }) : '',
       amount: formatMoney(item.amount, item.currency),
       seller: SELLER.name[lang],
