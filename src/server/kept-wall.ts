@@ -23,6 +23,7 @@ import { API_PREFIX } from '@contract/endpoint';
 import type { AppDeps } from './deps';
 import type { AppEnv } from './env';
 import { currentWallVersion } from './domain/work-lists';
+import { lingerOnEarlyClose } from './linger';
 import { logRequest } from './log';
 import { hasCsrfCookie, newCsrfCookie } from './middleware/csrf';
 import { REQUEST_ID_HEADER, requestIdFor } from './middleware/request-log';
@@ -140,6 +141,7 @@ export function serveApp(
   };
   const listener = getRequestListener(fetch);
   const server = createServer((req, res) => {
+    lingerOnEarlyClose(req);
     const kept = req.method === 'GET' && req.headers.authorization === undefined ? store.get(req.url!) : undefined;
     if (!kept) return void listener(req, res);
     void answerKept(deps, kept, req, res).then(

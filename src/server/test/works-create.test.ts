@@ -1,5 +1,7 @@
 /** POST /api/artworks/: the 201, image intake and metadata, rejections, body caps, quota and idempotency. */
+import { once } from 'node:events';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 
 import exifr from 'exifr';
 import sharp from 'sharp';
@@ -256,6 +258,34 @@ describe('rejected uploads leave nothing behind', () => {
     expect(await res.json()).toEqual({ images: [M.imageTooLarge.message] });
     // The answer came after about 76 MB, not after the 300 MB the client would have sent.
     expect(sent).toBeLessThan(300);
+  });
+
+  it('lets the phone read a refusal sent before its body was read, instead of a connection reset', async () => {
+    // An anonymous upload is refused (401) before its body is read, and the connection closes. The client here writes
+    // 8 MB and only then reads: had the server closed with those bytes unread, TCP would reset the connection and the
+    // answer would be lost (the lingering close of linger.ts reads and drops them first).
+    const url = new URL(s.url);
+    const socket = connect(Number(url.port), url.hostname);
+    let failure: Error | null = null;
+    socket.on('error', (err) => (failure = err));
+    await once(socket, 'connect');
+    socket.pause();
+    socket.write(
+      'POST /api/artworks/ HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=x\r\n' +
+        `Content-Length: ${60 * 1024 * 1024}\r\n\r\n`,
+    );
+    const chunk = Buffer.alloc(1024 * 1024, 0x61);
+    for (let i = 0; i < 8; i++) socket.write(chunk);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    let reply = '';
+    socket.on('data', (d: Buffer) => (reply += d.toString('latin1')));
+    socket.resume();
+    await Promise.race([once(socket, 'close'), new Promise((resolve) => setTimeout(resolve, 5000))]);
+    socket.destroy();
+    expect(failure).toBeNull();
+    expect(reply).toMatch(/^HTTP\/1\.1 401 /);
+    expect(reply.toLowerCase()).toContain('connection: close');
+    expect(reply).toContain('"detail"');
   });
 
   it('answers a malformed multipart body with 400', async () => {
