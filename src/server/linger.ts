@@ -7,7 +7,7 @@
  * the client still sends is read and dropped, and the socket is destroyed when the client has closed its side, or
  * after LINGER_MS or LINGER_BYTES, whichever comes first.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 
 export const LINGER_MS = 2000;
