@@ -2,7 +2,7 @@
  * A fresh family made through the public API (sign-up, the e-mailed link, login, a child profile), and a way to
  * open the PWA as that family's child, as if the parent had logged in and picked the child a moment ago.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 
 import { drawingPng } from './images';
 import { linkFromOutbox } from './outbox';
@@ -65,7 +65,13 @@ export async function newFamily(request: APIRequestContext, username: string): P
  * Stores the family's tokens the way the PWA does after login, then opens `path` (on `origin`, for a context
  * without a baseURL).
  */
-export async function openAs(page: Page, family: Pick<Family, 'parent' | 'child'>, path = '/my-work', origin = '') {
+/** What opening a page needs of a browser: a Playwright Page, or the engine journeys' Ui (e2e/engines/engine.ts). */
+export interface Opener {
+  goto(url: string): Promise<unknown>;
+  evaluate(fn: (keys: Record<string, string>) => void, keys: Record<string, string>): Promise<unknown>;
+}
+
+export async function openAs(page: Opener, family: Pick<Family, 'parent' | 'child'>, path = '/my-work', origin = '') {
   const { parent, child } = family;
   await openWith(
     page,
@@ -76,12 +82,12 @@ export async function openAs(page: Page, family: Pick<Family, 'parent' | 'child'
 }
 
 /** Opens `path` as the parent alone, no child chosen (the parent's own pages, such as /account-info). */
-export async function openAsParent(page: Page, family: Pick<Family, 'parent'>, path = '/account-info', origin = '') {
+export async function openAsParent(page: Opener, family: Pick<Family, 'parent'>, path = '/account-info', origin = '') {
   await openWith(page, { token: family.parent.access, refreshToken: family.parent.refresh }, path, origin);
 }
 
 /** The session's localStorage keys (and English), set on a page of the app, then `path`. */
-async function openWith(page: Page, keys: Record<string, string>, path: string, origin: string) {
+async function openWith(page: Opener, keys: Record<string, string>, path: string, origin: string) {
   await page.goto(`${origin}/terms-and-services`);
   await page.evaluate((k) => {
     for (const [key, value] of Object.entries(k)) localStorage.setItem(key, value);

@@ -1,0 +1,132 @@
+/**
+ * The core path in WebKitGTK and Firefox ESR at 390×844 (issue 28): what Chromium's journeys check, walked the same
+ * way in the engines families use, so that a page, an API or a style one engine lacks shows here by the engine's name.
+ * Each test runs once per engine (the projects of e2e/engines/playwright.config.ts).
+ */
+import { apiPath } from '../support/api';
+import { createWork, demoFamily, myWorks, newFamily, openAs } from '../support/family';
+import { drawingOnTable } from '../support/paper';
+import { expect, gone, see, test, type Ui } from './engine';
+
+const PERSIST_KEY = 'little-museum-query-cache';
+
+/** The service worker controls the page (it installs on the first visit; a reload puts the page under it). */
+async function controlled(ui: Ui): Promise<void> {
+  await ui.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await ui.reload();
+  await expect.poll(() => ui.evaluate(() => navigator.serviceWorker.controller !== null), { message: `${ui.engine}: service worker` }).toBe(true);
+}
+
+test('landing, public gallery, login as the demo family, the carousel and a like', async ({ ui, request }) => {
+  await ui.goto('/');
+  await ui.evaluate(() => localStorage.setItem('language', 'en'));
+  await ui.reload();
+  await see(ui, { role: 'heading', level: 1 });
+  await see(ui, { role: 'region', name: 'The newest works in the museum' });
+  await see(ui, { role: 'heading', name: 'What you can do' });
+  // No page wider than the phone.
+  expect(await ui.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  const publicWorks = (await (await request.get(apiPath('publicWorks'))).json()) as { results: { id: number; title: string }[] };
+  await ui.goto('/public-gallery');
+  await see(ui, { role: 'link', name: publicWorks.results[0]!.title });
+
+  await ui.goto('/login');
+  await ui.fill({ label: 'Email' }, 'demo@example.com');
+  await ui.fill({ role: 'textbox', name: 'Password', exact: true }, 'Demo1234');
+  await ui.click({ role: 'button', name: 'Log in', exact: true });
+  await ui.click({ role: 'button', name: 'hana' });
+  await see(ui, { role: 'heading', level: 1 });
+  expect(await ui.url()).not.toMatch(/\/login/);
+
+  // A work of several pictures: the carousel steps through them.
+  const hana = await demoFamily(request, 'hana');
+  const work = await createWork(request, hana, 'Three kites', 3, true);
+  await ui.goto(`/gallery-detail/${work.id}`);
+  await see(ui, { role: 'heading', level: 1, name: 'Three kites' });
+  await see(ui, { role: 'img', name: 'Three kites (image 1 of 3)' });
+  await ui.click({ role: 'button', name: 'Next image' });
+  await see(ui, { role: 'img', name: 'Three kites (image 2 of 3)' });
+  await ui.click({ role: 'button', name: 'Show image 3' });
+  await see(ui, { role: 'img', name: 'Three kites (image 3 of 3)' });
+  await ui.click({ role: 'button', name: 'Previous image' });
+  await see(ui, { role: 'img', name: 'Three kites (image 2 of 3)' });
+
+  // A like, and back.
+  const like = { role: 'button', name: 'Like, ' } as const;
+  await see(ui, like);
+  expect(await ui.attribute(like, 'aria-pressed')).toBe('false');
+  await ui.click(like);
+  await expect.poll(() => ui.attribute(like, 'aria-pressed')).toBe('true');
+  const detail = async () =>
+    (await (await request.get(apiPath('work', { id: work.id }), { headers: { Authorization: `Bearer ${hana.child.access}` } })).json()) as {
+      likes_count: number;
+    };
+  await expect.poll(async () => (await detail()).likes_count).toBe(1);
+  await ui.click(like);
+  await expect.poll(() => ui.attribute(like, 'aria-pressed')).toBe('false');
+  await expect.poll(async () => (await detail()).likes_count).toBe(0);
+});
+
+test('offline: the kept family gallery, a capture with the paper review and compression in the queue, uploaded once back', async ({
+  ui,
+  network,
+  request,
+}) => {
+  const family = await newFamily(request, 'nami');
+  const titles = ['Blue whale', 'Red tulip'];
+  for (const title of titles) await createWork(request, family, title, 1);
+  const photo = await drawingOnTable();
+
+  // Online: the gallery is seen, so it is kept on the phone, and the service worker takes the page.
+  await openAs(ui, family, '/my-work');
+  await controlled(ui);
+  for (const title of titles) await see(ui, { text: title });
+  await expect
+    .poll(() => ui.evaluate((key) => localStorage.getItem(key) ?? '', PERSIST_KEY), { message: `${ui.engine}: the gallery kept` })
+    .toContain(titles[0]);
+
+  // A dead network, and a cold start: the precached app opens with the kept works and says it is offline.
+  await network.set(false);
+  await ui.reload();
+  for (const title of titles) await see(ui, { text: title });
+  await see(ui, { role: 'status', name: "You're offline" });
+
+  // Capture: the photo, the paper found and straightened, compressed, and queued.
+  await ui.click({ role: 'link', name: 'Register your work' });
+  await expect.poll(() => ui.url()).toMatch(/\/register-work$/);
+  await see(ui, { role: 'heading', level: 1 });
+  await ui.upload({ label: 'Take photo' }, photo.file);
+  await see(ui, { role: 'heading', name: 'Straighten the paper' });
+  await see(ui, { role: 'button', name: 'Top-left corner' }, 30_000);
+  await ui.click({ role: 'button', name: 'Straighten', exact: true });
+  await gone(ui, { role: 'heading', name: 'Straighten the paper' }, 30_000);
+  await see(ui, { role: 'button', name: 'Move the corners of photo 1' });
+  await see(ui, { text: '1 / 5' });
+  await ui.fill({ label: 'Title' }, 'Our house');
+  await ui.click({ role: 'button', name: 'Register', exact: true });
+  await expect.poll(() => ui.url(), { timeout: 60_000 }).toMatch(/\/my-work$/);
+  await see(ui, { text: 'Our house' });
+  await see(ui, { text: 'Waiting for the network' });
+
+  // Back online: the queue uploads the work once, straightened (taller than wide) and compressed.
+  await network.set(true);
+  await see(ui, { text: 'All works uploaded' }, 90_000);
+  const works = await myWorks(request, family);
+  expect(works.results.map((w) => w.title).sort()).toEqual(['Blue whale', 'Our house', 'Red tulip']);
+  const house = works.results.find((w) => w.title === 'Our house')!;
+  expect(house.images_data).toHaveLength(1);
+});
+
+test('the timeline shows a work under the child’s age', async ({ ui, request }) => {
+  const family = await newFamily(request, 'riku');
+  await createWork(request, family, 'Snowman', 1);
+  await openAs(ui, family, '/my-work');
+  await see(ui, { text: 'Snowman' });
+  await ui.click({ role: 'link', name: 'Timeline' });
+  await see(ui, { role: 'heading', level: 1, name: 'Timeline' });
+  await see(ui, { role: 'link', name: 'Snowman' });
+  await see(ui, { css: '[data-testid="timeline-count"]', text: '1 work' });
+});
