@@ -21,7 +21,9 @@ function playwrightFailures(suite, path) {
     for (const test of spec.tests ?? []) {
       if (test.status !== 'unexpected') continue;
       const result = test.results?.at(-1);
-      failures.push(`${path}${spec.file}:${spec.line} ${spec.title}: ${firstLine(result?.error?.message)}`);
+      failures.push(
+        `${path}${test.projectName ? `[${test.projectName}] ` : ''}${spec.file}:${spec.line} ${spec.title}: ${firstLine(result?.error?.message)}`,
+      );
     }
   }
   for (const child of suite.suites ?? []) playwrightFailures(child, path);
@@ -36,6 +38,7 @@ const RUN_NAMES = {
   'server-s3.json': 'S3',
   'web.json': 'web',
   'e2e.json': 'e2e',
+  'e2e-engines.json': 'WebKit and Firefox',
 };
 function playwrightTests(suite, seen) {
   for (const spec of suite.specs ?? [])

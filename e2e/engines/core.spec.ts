@@ -16,7 +16,9 @@ async function controlled(ui: Ui): Promise<void> {
     await navigator.serviceWorker.ready;
   });
   await ui.reload();
-  await expect.poll(() => ui.evaluate(() => navigator.serviceWorker.controller !== null), { message: `${ui.engine}: service worker` }).toBe(true);
+  await expect
+    .poll(() => ui.evaluate(() => navigator.serviceWorker.controller !== null), { message: `${ui.engine}: service worker` })
+    .toBe(true);
 }
 
 test('landing, public gallery, login as the demo family, the carousel and a like', async ({ ui, request }) => {
@@ -34,16 +36,17 @@ test('landing, public gallery, login as the demo family, the carousel and a like
   await see(ui, { role: 'link', name: publicWorks.results[0]!.title });
 
   await ui.goto('/login');
+  await see(ui, { role: 'heading', level: 1, name: 'Login' });
   await ui.fill({ label: 'Email' }, 'demo@example.com');
   await ui.fill({ role: 'textbox', name: 'Password', exact: true }, 'Demo1234');
-  await ui.click({ role: 'button', name: 'Log in', exact: true });
+  await ui.click({ role: 'button', name: 'Login', exact: true });
   await ui.click({ role: 'button', name: 'hana' });
   await see(ui, { role: 'heading', level: 1 });
   expect(await ui.url()).not.toMatch(/\/login/);
 
-  // A work of several pictures: the carousel steps through them.
+  // Another family's public work of several pictures: the carousel steps through them.
   const hana = await demoFamily(request, 'hana');
-  const work = await createWork(request, hana, 'Three kites', 3, true);
+  const work = await createWork(request, await newFamily(request, 'kite'), 'Three kites', 3, true);
   await ui.goto(`/gallery-detail/${work.id}`);
   await see(ui, { role: 'heading', level: 1, name: 'Three kites' });
   await see(ui, { role: 'img', name: 'Three kites (image 1 of 3)' });
@@ -55,7 +58,8 @@ test('landing, public gallery, login as the demo family, the carousel and a like
   await see(ui, { role: 'img', name: 'Three kites (image 2 of 3)' });
 
   // A like, and back.
-  const like = { role: 'button', name: 'Like, ' } as const;
+  // The heart: "Like, 0 likes", then "Unlike, 1 like".
+  const like = { css: 'button[aria-pressed]', name: 'like' } as const;
   await see(ui, like);
   expect(await ui.attribute(like, 'aria-pressed')).toBe('false');
   await ui.click(like);

@@ -32,10 +32,12 @@ export interface Query {
   name?: string;
   exact?: boolean;
   level?: number;
-  /** A form control by its label (visible or not: a file input is hidden behind its button). */
+  /** A form control on screen by its label (a file input hidden behind its button too). */
   label?: string;
   text?: string;
   css?: string;
+  /** Only an element that takes input (not disabled, not read-only): what the actions wait for. */
+  enabled?: boolean;
 }
 
 /** Runs in the page: the first element that answers the query, or null. Self-contained (it is sent as its source). */
@@ -77,19 +79,22 @@ function findInPage(q: Query): Element | null {
     return squash((el as HTMLElement).innerText ?? el.textContent);
   };
   const shown = (el: Element) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  const usable = (el: Element) =>
+    !q.enabled || !((el as HTMLInputElement).disabled || (el as HTMLInputElement).readOnly || el.getAttribute('aria-disabled') === 'true');
   const matches = (text: string, wanted: string) => (q.exact ? text === wanted : text.includes(wanted));
   if (q.label !== undefined) {
     const wanted = q.label;
     return (
       Array.from(document.querySelectorAll('input, textarea, select')).find((el) => {
         const input = el as HTMLInputElement;
+        if ((input.type !== 'file' && !shown(el)) || !usable(el)) return false;
         const names = [...Array.from(input.labels ?? []).map((l) => squash(spoken(l))), squash(el.getAttribute('aria-label'))];
         return names.some((n) => n && matches(n, wanted));
       }) ?? null
     );
   }
   const selector = q.css ?? (q.role ? ROLES[q.role] : '*');
-  const candidates = Array.from(document.querySelectorAll(selector ?? '*')).filter(shown);
+  const candidates = Array.from(document.querySelectorAll(selector ?? '*')).filter((el) => shown(el) && usable(el));
   return (
     candidates.find((el) => {
       if (q.level && el.tagName !== `H${q.level}` && el.getAttribute('aria-level') !== String(q.level)) return false;
@@ -97,7 +102,11 @@ function findInPage(q: Query): Element | null {
       if (q.text !== undefined) {
         if (!matches(squash((el as HTMLElement).innerText ?? el.textContent), q.text)) return false;
         // The innermost element with the text, not the body that holds it.
-        if (!q.role && !q.css && Array.from(el.children).some((child) => shown(child) && squash((child as HTMLElement).innerText).includes(q.text!)))
+        if (
+          !q.role &&
+          !q.css &&
+          Array.from(el.children).some((child) => shown(child) && squash((child as HTMLElement).innerText).includes(q.text!))
+        )
           return false;
       }
       return true;
@@ -132,7 +141,16 @@ export async function gone(ui: Ui, q: Query, timeout = 15_000): Promise<void> {
 }
 
 const FIND = `return (${findInPage.toString()})(arguments[0])`;
-const missing = (ui: Engine, q: Query) => new Error(`${ui}: nothing on screen for ${JSON.stringify(q)}`);
+
+/** The element, once on screen (as Playwright's actions wait for theirs), or an error that names the engine. */
+async function waitFor<E>(engine: Engine, q: Query, find: (q: Query) => Promise<E | null>, timeout = 15_000): Promise<E> {
+  for (const start = Date.now(); ;) {
+    const el = await find(q);
+    if (el) return el;
+    if (Date.now() - start > timeout) throw new Error(`${engine}: nothing on screen for ${JSON.stringify(q)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -151,7 +169,10 @@ async function openWebKit(baseURL: string): Promise<Ui> {
   const config = mkdtempSync(join(tmpdir(), 'lm-webkit-'));
   const { mkdirSync } = await import('node:fs');
   mkdirSync(join(config, 'gtk-3.0'));
-  writeFileSync(join(config, 'gtk-3.0', 'gtk.css'), '* { min-width: 0; min-height: 0; padding: 0; margin: 0; border-width: 0; font-size: 1px; }\n');
+  writeFileSync(
+    join(config, 'gtk-3.0', 'gtk.css'),
+    '* { min-width: 0; min-height: 0; padding: 0; margin: 0; border-width: 0; font-size: 1px; }\n',
+  );
   const port = await freePort();
   const service: ChildProcess = spawn('WebKitWebDriver', [`--port=${port}`], {
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -176,9 +197,12 @@ async function openWebKit(baseURL: string): Promise<Ui> {
   await d.manage().window().setRect({ width: WIDTH, height: HEIGHT });
   await d.get(`${baseURL}/terms-and-services`);
   const [w, h] = (await d.executeScript('return [innerWidth, innerHeight]')) as [number, number];
-  await d.manage().window().setRect({ width: WIDTH + (WIDTH - w), height: HEIGHT + (HEIGHT - h) });
+  await d
+    .manage()
+    .window()
+    .setRect({ width: WIDTH + (WIDTH - w), height: HEIGHT + (HEIGHT - h) });
   const find = async (q: Query) => (await d.executeScript(FIND, q)) as WebElement | null;
-  const get = async (q: Query) => (await find(q)) ?? Promise.reject(missing('webkit', q));
+  const get = (q: Query) => waitFor('webkit', { ...q, enabled: true }, find);
   return {
     engine: 'webkit',
     goto: (path) => d.get(new URL(path, baseURL).href),
@@ -189,9 +213,11 @@ async function openWebKit(baseURL: string): Promise<Ui> {
     click: async (q) => (await get(q)).click(),
     fill: async (q, text) => {
       const el = await get(q);
-      // Selected, the old text goes with the first key (WebDriver's Element Clear is refused on React's inputs here).
+      // Focused by a tap and selected, the old text goes with the first key (WebDriver's Element Clear and Send Keys
+      // are refused here as "not focusable").
+      await el.click();
       await d.executeScript('arguments[0].select()', el);
-      await el.sendKeys(text);
+      await d.actions().sendKeys(text).perform();
     },
     upload: async (q, file) => (await get(q)).sendKeys(file),
     attribute: async (q, name) => (await get(q)).getAttribute(name),
@@ -210,7 +236,7 @@ async function openFirefox(baseURL: string): Promise<Ui> {
   const page: PuppeteerPage = (await browser.pages())[0] ?? (await browser.newPage());
   await page.setViewport({ width: WIDTH, height: HEIGHT });
   const find = async (q: Query) => (await page.evaluateHandle(findInPage, q)).asElement() as ElementHandle<Element> | null;
-  const get = async (q: Query) => (await find(q)) ?? Promise.reject(missing('firefox', q));
+  const get = (q: Query) => waitFor('firefox', { ...q, enabled: true }, find);
   return {
     engine: 'firefox',
     goto: async (path) => void (await page.goto(new URL(path, baseURL).href)),
@@ -224,7 +250,7 @@ async function openFirefox(baseURL: string): Promise<Ui> {
       await el.evaluate((input) => (input as HTMLInputElement).select());
       await el.type(text);
     },
-    upload: async (q, file) => (await (await get(q)) as ElementHandle<HTMLInputElement>).uploadFile(file),
+    upload: async (q, file) => ((await await get(q)) as ElementHandle<HTMLInputElement>).uploadFile(file),
     attribute: async (q, name) => (await get(q)).evaluate((el, n) => el.getAttribute(n), name),
     screenshot: async (path) => void (await page.screenshot({ path: path as `${string}.png` })),
     close: () => browser.close(),
@@ -250,6 +276,7 @@ export const test = base.extend<EngineOptions & { ui: Ui; network: Network }>({
       await ui.close();
     }
   },
+  // eslint-disable-next-line no-empty-pattern -- Playwright's fixtures take their dependencies by destructuring.
   network: async ({}, use) => {
     const network: Network = {
       set: async (online) => {

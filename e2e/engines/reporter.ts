@@ -1,4 +1,6 @@
 /** The closing lines of `npm run test:engines`: each failure with its engine, then "N passed, N failed". */
+import { stripVTControlCharacters } from 'node:util';
+
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
 export default class EnginesSummary implements Reporter {
@@ -13,8 +15,9 @@ export default class EnginesSummary implements Reporter {
     }
     const engine = test.parent.project()?.name ?? '?';
     const why = (result.error?.message ?? result.status).split('\n').find((line) => line.trim()) ?? '';
-    // eslint-disable-next-line no-control-regex
-    this.failures.push(`FAILED in ${engine}: ${test.title} (${test.location.file.split('/').pop()}:${test.location.line}): ${why.replace(/\x1b\[[0-9;]*m/g, '')}`);
+    this.failures.push(
+      `FAILED in ${engine}: ${test.title} (${test.location.file.split('/').pop()}:${test.location.line}): ${stripVTControlCharacters(why)}`,
+    );
   }
 
   onEnd(_result: FullResult): void {

@@ -38,7 +38,11 @@ const proxy = createServer((client) => {
 proxy.listen(Number(port));
 // The network dies for connections already open too (keep-alive ones included).
 setInterval(() => {
-  if (open.size && existsSync(flag)) for (const { client, app } of open) client.destroy(), app.destroy();
+  if (!open.size || !existsSync(flag)) return;
+  for (const { client, app } of open) {
+    client.destroy();
+    app.destroy();
+  }
 }, 50).unref();
 
 await buildServerIfStale();
