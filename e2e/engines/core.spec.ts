@@ -111,7 +111,7 @@ test('offline: the kept family gallery, a capture with the paper review and comp
   await see(ui, { text: '1 / 5' });
   await ui.fill({ label: 'Title' }, 'Our house');
   await ui.click({ role: 'button', name: 'Register', exact: true });
-  await expect.poll(() => ui.url(), { timeout: 60_000 }).toMatch(/\/my-work$/);
+  await expect.poll(() => ui.url(), { timeout: 120_000 }).toMatch(/\/my-work$/);
   await see(ui, { text: 'Our house' });
   await see(ui, { text: 'Waiting for the network' });
 

@@ -16,7 +16,7 @@ import { ENGINES_PORT } from './port';
 export default defineConfig<EngineOptions>({
   testDir: '.',
   testMatch: '*.spec.ts',
-  timeout: 120_000,
+  timeout: 240_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
