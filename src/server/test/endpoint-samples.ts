@@ -371,7 +371,9 @@ export async function seedWorld(s: TestServer): Promise<World> {
     account,
     async verifyLink() {
       const email = uniqueEmail('pending');
-      const signup = await s.request('/api/signup/', { json: { email, password: PASSWORD, confirm_password: PASSWORD, accept_terms: true } });
+      const signup = await s.request('/api/signup/', {
+        json: { email, password: PASSWORD, confirm_password: PASSWORD, accept_terms: true },
+      });
       if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
       return linkParts((await s.waitForMail(email)).link);
     },
