@@ -9,8 +9,8 @@ function NewTabLink({ href, children }: { href: string; children: React.ReactNod
   return (
     <a href={href} target="_blank" rel="noopener">
       {children}
+      {/* Hidden text is read apart from the link's words, so it needs no space of its own (none in Japanese). */}
       <span className="visually-hidden">
-        {' '}
         <Trans>(opens in a new tab)</Trans>
       </span>
     </a>
