@@ -23,6 +23,7 @@ async function signUpAndVerify(page: Page, email: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /As the parent or guardian, I agree/ }).check();
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/email-verification\?email=/);
   await expect(page.getByText('Your account registration is not yet complete.')).toBeVisible();

@@ -14,7 +14,7 @@ test('the verified address fills the login form; Select another User empties it 
   const email = `verified-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const signup = await request.post(apiPath('signup'), {
     headers: await csrf(request),
-    data: { email, password: 'Crayon2024', confirm_password: 'Crayon2024' },
+    data: { email, password: 'Crayon2024', confirm_password: 'Crayon2024', accept_terms: true },
   });
   expect(signup.status()).toBe(201);
   const link = await linkFromOutbox(email, '/verify-email');

@@ -94,3 +94,54 @@ test("the parent opens each child's timeline from the account page", async ({ pa
   await expect(page).toHaveURL(/\/gallery-detail\/\d+$/);
   await expect(page.getByText(shown).first()).toBeVisible();
 });
+
+// Issue 28: on the parent's timeline a private work's tile did nothing when tapped. A work's own page shows a parent
+// token public works only (decisions.md, "Made private means private"), so the tile says why and how to see it.
+const PRIVATE_WORDS = {
+  en: {
+    age: (age: number) => `Age ${age}`,
+    timeline: (name: string) => `${name}'s timeline`,
+    badge: 'Private',
+    why: (name: string) => `This work is private: only ${name} can open it. To see it, choose ${name} in Manage Users.`,
+    manage: 'Manage Users',
+  },
+  ja: {
+    age: (age: number) => `${age} さい`,
+    timeline: (name: string) => `${name} のタイムライン`,
+    badge: '非公開',
+    why: (name: string) => `この作品は非公開なので、開けるのは${name}さんだけです。見るときはユーザー管理で${name}さんを選んでください。`,
+    manage: 'ユーザー管理',
+  },
+} as const;
+
+for (const lang of ['en', 'ja'] as const) {
+  const w = PRIVATE_WORDS[lang];
+  test(`the parent taps a private work on a child's timeline (${lang}): it says why it does not open`, async ({ page, request }) => {
+    const title = lang === 'ja' ? 'おふろのくじら' : 'A whale in the bath';
+    const family = await familyWithWork(request, `priv${lang}${Date.now() % 1e6}`, title);
+    const age = ageAt(BIRTH, new Date())!;
+
+    await openAsParent(page, family);
+    await page.evaluate((l) => localStorage.setItem('language', l), lang);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await page.getByRole('link', { name: w.timeline(family.username) }).click();
+    await expect(page).toHaveURL(/\/timeline\?profile=\d+$/);
+
+    const tile = page
+      .getByRole('region', { name: w.age(age) })
+      .getByRole('listitem')
+      .filter({ hasText: title });
+    await expect(tile.getByText(w.badge, { exact: true })).toBeVisible();
+    await expect(tile.getByRole('status')).toHaveText('');
+    await tile.getByRole('button', { name: title }).click();
+    // It stays, and says why, with the way to see it.
+    await expect(page).toHaveURL(/\/timeline\?profile=\d+$/);
+    await expect(tile.getByRole('status')).toHaveText(w.why(family.username));
+    await expect(tile.getByRole('button', { name: title })).toHaveAccessibleDescription(w.why(family.username));
+    await tile.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/timeline-private-${lang}.png` });
+    await tile.getByRole('link', { name: w.manage }).click();
+    await expect(page).toHaveURL(/\/add-user$/);
+  });
+}

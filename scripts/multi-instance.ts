@@ -189,7 +189,7 @@ async function mailTo(at: Instance, to: string): Promise<string> {
 /** Sign-up on `a`, verification on `b`, login on `a`: the parent's tokens. */
 async function family(a: Instance, b: Instance): Promise<{ email: string; access: string; refresh: string }> {
   const email = uniqueEmail('multi');
-  const signup = await call(a, '/api/signup/', { json: { email, password: PASSWORD, confirm_password: PASSWORD } });
+  const signup = await call(a, '/api/signup/', { json: { email, password: PASSWORD, confirm_password: PASSWORD, accept_terms: true } });
   if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${JSON.stringify(signup.body)}`);
   const link = new URL(await mailTo(a, email));
   const verified = await call(b, `/api/verify-email/${link.searchParams.get('uid')}/${link.searchParams.get('token')}`);

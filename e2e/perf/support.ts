@@ -88,7 +88,10 @@ export const BENCH_PASSWORD = 'Bench2024x';
 export async function verifiedParent(api: ApiServer, name: string): Promise<{ email: string; access: string }> {
   const email = `${name}-${Date.now()}@example.com`;
   const password = BENCH_PASSWORD;
-  await call(`${api.url}/api/signup/`, { method: 'POST', body: JSON.stringify({ email, password, confirm_password: password }) });
+  await call(`${api.url}/api/signup/`, {
+    method: 'POST',
+    body: JSON.stringify({ email, password, confirm_password: password, accept_terms: true }),
+  });
   let link: string | null = null;
   for (let i = 0; i < 80 && !link; i += 1) {
     link = findLink(join(api.dataDir, 'outbox'), email, '/verify-email');

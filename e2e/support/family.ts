@@ -38,7 +38,7 @@ export async function newFamily(request: APIRequestContext, username: string): P
   await ok(
     await request.post(apiPath('signup'), {
       headers: await csrf(request, { 'X-Forwarded-For': address }),
-      data: { email, password, confirm_password: password },
+      data: { email, password, confirm_password: password, accept_terms: true },
     }),
   );
   const link = new URL(await linkFromOutbox(email, '/verify-email'));

@@ -121,8 +121,22 @@ export const signupBody = z
     email,
     password: newPassword,
     confirm_password: z.string({ error: M.confirmPasswordRequired.id }).min(1, M.confirmPasswordRequired.id),
+    /**
+     * The guardian's consent to the terms and the privacy policy (issue 28; the terms ask a parent's consent for a
+     * child's use): the spec's sign-up sends email, password and confirm_password only; ours adds this tick box, and
+     * the server refuses a sign-up without it. A backend that follows the spec ignores the extra field.
+     */
+    accept_terms: z.literal(true, { error: M.termsConsentRequired.id }),
   })
-  .refine((b) => b.password === b.confirm_password, { path: ['confirm_password'], message: M.passwordsDoNotMatch.id });
+  .refine((b) => b.password === b.confirm_password, {
+    path: ['confirm_password'],
+    message: M.passwordsDoNotMatch.id,
+    // Checked even when the box is unticked (a refused literal would otherwise skip it), so both show at once.
+    when: ({ value }) => {
+      const b = value as { password?: unknown; confirm_password?: unknown };
+      return typeof b.password === 'string' && typeof b.confirm_password === 'string';
+    },
+  });
 
 export const passwordResetBody = z.object({ email });
 
@@ -217,11 +231,18 @@ export const detailResponse = z.object({ detail: z.string() });
  * answers once.
  */
 export const verifyEmailResponse = detailResponse.extend({ email: z.string().optional() });
+/**
+ * `terms_accepted` (ours, issue 28; optional, as a backend that follows the spec has none): when the parent agreed to
+ * the terms and the privacy policy, and to which version (the terms' date, contract/legal.ts); null for an account
+ * made before sign-up asked for it.
+ */
+export const termsAcceptance = z.object({ at: z.string(), version: z.string() });
 export const accountInfo = z.object({
   email: z.string(),
   first_name: z.string(),
   address: z.string(),
   profiles: z.array(z.object({ id: z.number(), username: z.string(), profile_picture: z.string().nullable() })),
+  terms_accepted: termsAcceptance.nullable().optional(),
 });
 /**
  * The answer to PATCH /api/account-info/: the info as stored (a new e-mail shows only once confirmed), a

@@ -21,6 +21,11 @@ export const M = {
   },
   confirmPasswordRequired: /*i18n*/ { id: 'v.confirm_password_required', message: 'Confirm Password is required' },
   passwordsDoNotMatch: /*i18n*/ { id: 'v.passwords_do_not_match', message: 'Passwords do not match' },
+  // Sign-up's consent (issue 28; ours)
+  termsConsentRequired: /*i18n*/ {
+    id: 'v.terms_consent_required',
+    message: 'Please agree to the Terms and Services and the Privacy Policy as the parent or guardian.',
+  },
   addressRequired: /*i18n*/ { id: 'v.address_required', message: 'Current address is required' },
   addressInvalid: /*i18n*/ { id: 'v.address_invalid', message: 'Please choose a prefecture or country from the list' },
   realNameRequired: /*i18n*/ { id: 'v.real_name_required', message: 'Real name is required' },

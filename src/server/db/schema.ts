@@ -47,6 +47,12 @@ export const users = pgTable('users', {
   tokenVersion: integer('token_version').notNull().default(0),
   /** Appointed on the server's machine (`npm run admin -- grant-super-admin <email>`), never by sign-up. */
   isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+  /**
+   * The guardian's consent at sign-up (issue 28): when, and to which version of the terms and the privacy policy
+   * (contract/legal.ts TERMS_VERSION). Null for accounts made before sign-up asked, or made on the server's machine.
+   */
+  termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+  termsVersion: text('terms_version'),
   createdAt: createdAt(),
 });
 

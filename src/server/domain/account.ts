@@ -36,6 +36,8 @@ export async function accountInfo(deps: AppDeps, userId: number): Promise<Accoun
     first_name: user?.firstName ?? '',
     address: user?.address ?? '',
     profiles: rows.map((p) => ({ id: p.id, username: p.username, profile_picture: p.pictureKey ? deps.storage.url(p.pictureKey) : null })),
+    terms_accepted:
+      user?.termsAcceptedAt && user.termsVersion ? { at: user.termsAcceptedAt.toISOString(), version: user.termsVersion } : null,
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 
+import { TERMS_VERSION } from '@contract/legal';
 import type { Language } from '@contract/limits';
 import { M, type Msg } from '@contract/messages';
 import { MAIL } from '../mail-messages';
@@ -61,10 +62,16 @@ export function emailLink(deps: AppDeps, page: string, uid: string, token: strin
   return `${deps.config.publicUrl}/${page}?uid=${encodeURIComponent(uid)}&token=${encodeURIComponent(token)}`;
 }
 
-export async function signup(deps: AppDeps, input: { email: string; password: string }, lang: Language): Promise<void> {
+/**
+ * A sign-up. The contract has already refused one without the guardian's consent (`accept_terms`, issue 28); the
+ * account keeps when it was given and to which version of the terms (TERMS_VERSION). A verified address's owner is
+ * e-mailed instead and their account is left as it was, consent included.
+ */
+export async function signup(deps: AppDeps, input: { email: string; password: string; accept_terms: true }, lang: Language): Promise<void> {
   // Hash first in every branch: the answer takes as long whether or not the address is taken.
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock();
+  const consent = { termsAcceptedAt: now, termsVersion: TERMS_VERSION };
   const existing = await findUserByEmail(deps, input.email);
   if (existing?.emailVerifiedAt) {
     deliver(deps, existing.email, lang, 'exists', `${deps.config.publicUrl}/forgot-password`);
@@ -77,10 +84,14 @@ export async function signup(deps: AppDeps, input: { email: string; password: st
     const [user] = existing
       ? await tx
           .update(users)
-          .set({ passwordHash })
+          .set({ passwordHash, ...consent })
           .where(and(eq(users.id, existing.id), isNull(users.emailVerifiedAt)))
           .returning()
-      : await tx.insert(users).values({ email: input.email, passwordHash }).onConflictDoNothing().returning();
+      : await tx
+          .insert(users)
+          .values({ email: input.email, passwordHash, ...consent })
+          .onConflictDoNothing()
+          .returning();
     if (!user) return null; // a concurrent sign-up or confirmation won the race; nothing to send
     return { user, token: await createOneTimeToken(tx, user.id, 'verify', now) };
   });

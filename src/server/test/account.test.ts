@@ -125,7 +125,9 @@ describe('account deletion', () => {
     expect((await s.request('/api/token/refresh/', { json: { refresh: p.refresh } })).status).toBe(401);
     expect((await s.request('/api/login/', { json: { email: p.email, password: PASSWORD } })).status).toBe(401);
     // The address is free again.
-    const again = await s.request('/api/signup/', { json: { email: p.email, password: PASSWORD, confirm_password: PASSWORD } });
+    const again = await s.request('/api/signup/', {
+      json: { email: p.email, password: PASSWORD, confirm_password: PASSWORD, accept_terms: true },
+    });
     expect(again.status).toBe(201);
   });
 });

@@ -145,7 +145,7 @@ describe('organizations and staff', () => {
     expect(mail.link).toBe('http://museum.test/register');
 
     // Signing up alone is not enough: the address must be confirmed.
-    await s.request('/api/signup/', { json: { email, password: PASSWORD, confirm_password: PASSWORD } });
+    await s.request('/api/signup/', { json: { email, password: PASSWORD, confirm_password: PASSWORD, accept_terms: true } });
     const link = (await s.waitForMail(email, 1)).link;
     expect(
       (await s.request('/api/admin/organizations/', { token: admin.access })).body.results.find((o: { id: number }) => o.id === org.id)

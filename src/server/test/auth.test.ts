@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { BRAND } from '@contract/brand';
+import { TERMS_VERSION } from '@contract/legal';
 import { M } from '@contract/messages';
+import { translator } from '../i18n';
 import { MAIL } from '../mail-messages';
 import { oneTimeTokens, users } from '../db/schema';
 import { PASSWORD, linkParts, signupVerified, startTestServer, uniqueEmail, type TestServer } from './harness';
@@ -15,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const signup = (email: string, password = PASSWORD, confirm = password) =>
-  s.request('/api/signup/', { json: { email, password, confirm_password: confirm } });
+  s.request('/api/signup/', { json: { email, password, confirm_password: confirm, accept_terms: true } });
 
 describe('sign-up and verification', () => {
   it('signs up, e-mails a verify link, verifies once, then logs in', async () => {
@@ -122,7 +124,45 @@ describe('sign-up and verification', () => {
       email: [M.emailRequired.message],
       password: [M.passwordRequired.message],
       confirm_password: [M.confirmPasswordRequired.message],
+      accept_terms: [M.termsConsentRequired.message],
     });
+  });
+
+  // Issue 28: the terms ask a parent's consent for a child's use; sign-up asks for it with a tick box.
+  it.each([
+    ['without the field (a client that follows the spec)', {}],
+    ['with the box unticked', { accept_terms: false }],
+    ['with a truthy string', { accept_terms: 'yes' }],
+  ])("refuses a sign-up without the guardian's consent (%s): a field error, and nothing made or sent", async (_, consent) => {
+    const email = uniqueEmail('noconsent');
+    const mailsBefore = (await s.mails()).length;
+    const res = await s.request('/api/signup/', { json: { email, password: PASSWORD, confirm_password: PASSWORD, ...consent } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ accept_terms: [M.termsConsentRequired.message] });
+    const ja = await s.request('/api/signup/?language=ja', { json: { email, password: PASSWORD, confirm_password: PASSWORD, ...consent } });
+    expect(ja.status).toBe(400);
+    expect(ja.body.accept_terms).toEqual([translator('ja')(M.termsConsentRequired)]);
+    expect(ja.body.accept_terms[0]).not.toBe(M.termsConsentRequired.message);
+    expect(await s.deps.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    expect((await s.mails()).length).toBe(mailsBefore);
+  });
+
+  it('keeps when the consent was given and to which version of the terms, and the account page reads it', async () => {
+    const email = uniqueEmail('consent');
+    const before = Date.now();
+    expect((await signup(email)).status).toBe(201);
+    const after = Date.now();
+    const [user] = await s.deps.db.select().from(users).where(eq(users.email, email));
+    expect(user!.termsVersion).toBe(TERMS_VERSION);
+    expect(user!.termsAcceptedAt!.getTime()).toBeGreaterThanOrEqual(before);
+    expect(user!.termsAcceptedAt!.getTime()).toBeLessThanOrEqual(after);
+
+    const { uid, token } = linkParts((await s.waitForMail(email)).link);
+    expect((await s.request(`/api/verify-email/${uid}/${token}`)).status).toBe(200);
+    const login = await s.request('/api/login/', { json: { email, password: PASSWORD } });
+    const info = await s.request('/api/account-info/', { token: login.body.access });
+    expect(info.status).toBe(200);
+    expect(info.body.terms_accepted).toEqual({ at: user!.termsAcceptedAt!.toISOString(), version: TERMS_VERSION });
   });
 });
 

@@ -371,7 +371,9 @@ export async function seedWorld(s: TestServer): Promise<World> {
     account,
     async verifyLink() {
       const email = uniqueEmail('pending');
-      const signup = await s.request('/api/signup/', { json: { email, password: PASSWORD, confirm_password: PASSWORD } });
+      const signup = await s.request('/api/signup/', {
+        json: { email, password: PASSWORD, confirm_password: PASSWORD, accept_terms: true },
+      });
       if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
       return linkParts((await s.waitForMail(email)).link);
     },
@@ -489,7 +491,7 @@ const page1 = { page: 1 };
 
 /** One valid request per operation; objects named in a path are family A's (see the matrix for which). */
 export const SAMPLES: Samples = {
-  signup: async () => ({ json: { email: uniqueEmail('joiner'), password: PASSWORD, confirm_password: PASSWORD } }),
+  signup: async () => ({ json: { email: uniqueEmail('joiner'), password: PASSWORD, confirm_password: PASSWORD, accept_terms: true } }),
   verifyEmail: async (w) => ({ params: await w.verifyLink() }),
   login: async (w) => ({ json: { email: (await w.account('login', 1000)).email, password: PASSWORD } }),
   passwordReset: async (w) => ({ json: { email: (await w.account('forgetful')).email } }),

@@ -244,7 +244,7 @@ export async function signupVerified(
   email = uniqueEmail(),
   password = PASSWORD,
 ): Promise<{ email: string; access: string; refresh: string }> {
-  const signup = await s.request('/api/signup/', { json: { email, password, confirm_password: password } });
+  const signup = await s.request('/api/signup/', { json: { email, password, confirm_password: password, accept_terms: true } });
   if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
   const { uid, token } = linkParts((await s.waitForMail(email)).link);
   const verified = await s.request(`/api/verify-email/${uid}/${token}`);

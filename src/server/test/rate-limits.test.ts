@@ -62,7 +62,7 @@ describe('sign-up and reset', () => {
     const ip = '192.0.2.10';
     const signup = () => {
       const email = uniqueEmail('bulk');
-      return s.request('/api/signup/', { json: { email, password: PASSWORD, confirm_password: PASSWORD }, ip });
+      return s.request('/api/signup/', { json: { email, password: PASSWORD, confirm_password: PASSWORD, accept_terms: true }, ip });
     };
     for (let i = 0; i < 10; i++) expect((await signup()).status).toBe(201);
     expect(await signup()).toMatchObject({ status: 429, body: { detail: M.rateLimited.message } });

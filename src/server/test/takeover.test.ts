@@ -25,7 +25,8 @@ afterAll(() => s.close());
 const ATTACKER_PASSWORD = 'Attack3rPw';
 const VICTIM_PASSWORD = 'Victim0wnPw';
 
-const signup = (email: string, password: string) => s.request('/api/signup/', { json: { email, password, confirm_password: password } });
+const signup = (email: string, password: string) =>
+  s.request('/api/signup/', { json: { email, password, confirm_password: password, accept_terms: true } });
 const login = (email: string, password: string) => s.request('/api/login/', { json: { email, password } });
 const mailCount = async (to: string) => (await s.mails()).filter((m) => m.to === to).length;
 

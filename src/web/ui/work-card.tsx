@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
 
 import styles from './work-card.module.css';
@@ -6,6 +6,10 @@ import styles from './work-card.module.css';
 interface WorkCardProps {
   /** Where the picture and title lead (omitted for a card that is not a page yet, e.g. pending). */
   href?: string;
+  /** Without `href`: the picture and title are a button that does this (e.g. say why the work does not open). */
+  onOpen?: () => void;
+  /** Under the title: a note about the card, announced when it appears (e.g. why it does not open). */
+  note?: ReactNode;
   imageSrc: string | null;
   /** The work's title, shown on the card (the picture's link is named by it, so the image itself has an empty alt). */
   title: string;
@@ -21,7 +25,8 @@ interface WorkCardProps {
 }
 
 /** A work hung on the wall: a frame with a paper mat, and a museum placard under it. */
-export function WorkCard({ href, imageSrc, title, date, description, author, footer, badge, dimmed = false }: WorkCardProps) {
+export function WorkCard({ href, onOpen, note, imageSrc, title, date, description, author, footer, badge, dimmed = false }: WorkCardProps) {
+  const noteId = useId();
   const picture = (
     <span className={styles.frame}>
       <span className={styles.mat}>
@@ -42,6 +47,11 @@ export function WorkCard({ href, imageSrc, title, date, description, author, foo
           {picture}
           <span className={styles.title}>{title}</span>
         </Link>
+      ) : onOpen ? (
+        <button type="button" className={`${styles.link} ${styles.button}`} onClick={onOpen} aria-describedby={note ? noteId : undefined}>
+          {picture}
+          <span className={styles.title}>{title}</span>
+        </button>
       ) : (
         <div className={styles.link}>
           {picture}
@@ -49,6 +59,12 @@ export function WorkCard({ href, imageSrc, title, date, description, author, foo
         </div>
       )}
       <div className={styles.placard}>
+        {onOpen && (
+          // There before the note, so that a screen reader announces the note when it appears.
+          <div role="status" id={noteId} className={note ? styles.note : undefined}>
+            {note}
+          </div>
+        )}
         {date && <span className={styles.date}>{date}</span>}
         {description && <p className={styles.description}>{description}</p>}
         {author && <div className={styles.author}>{author}</div>}

@@ -12,6 +12,7 @@ import { useDeleteAccount } from '../api/delete-account';
 import { useAccountInfo } from '../api/get-account-info';
 import { AccountForm } from '../components/account-form';
 import { DownloadEverything } from '../components/download-everything';
+import { TermsAccepted } from '../components/terms-accepted';
 import { TimelineLinks } from '../components/timeline-links';
 import styles from '../components/account.module.css';
 
@@ -45,6 +46,7 @@ export default function AccountInfoPage() {
           </h2>
           <TimelineLinks profiles={info.data.profiles} />
           <AccountForm key={info.data.email} info={info.data} />
+          <TermsAccepted accepted={info.data.terms_accepted} />
           <DownloadEverything />
           <div className={styles.dangerZone}>
             <Button variant="dangerOutline" block onClick={() => setConfirming(true)}>

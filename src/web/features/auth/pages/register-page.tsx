@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
 
@@ -12,8 +12,10 @@ import { PageShell } from '@web/ui/page-shell';
 import { PasswordField } from '@web/ui/password-field';
 import { useSignup } from '../api/signup';
 import styles from '../components/auth.module.css';
+import { TermsConsent } from '../components/terms-consent';
 
-type Input = z.input<typeof signupBody>;
+/** The form's values: the tick box starts unticked, and the contract accepts only `true`. */
+type Input = Omit<z.input<typeof signupBody>, 'accept_terms'> & { accept_terms: boolean };
 type Output = z.output<typeof signupBody>;
 
 export default function RegisterPage() {
@@ -21,8 +23,9 @@ export default function RegisterPage() {
   const [, navigate] = useLocation();
   const signupMutation = useSignup();
   const { register, handleSubmit, formState, setError } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(signupBody),
-    defaultValues: { email: '', password: '', confirm_password: '' },
+    // The contract's schema checks the form; only its input type is narrower (an unticked box is `false`, refused).
+    resolver: zodResolver(signupBody) as Resolver<Input, unknown, Output>,
+    defaultValues: { email: '', password: '', confirm_password: '', accept_terms: false },
   });
 
   const onSubmit = handleSubmit(async (body) => {
@@ -31,7 +34,8 @@ export default function RegisterPage() {
       if (data.email) navigate(`/email-verification?email=${encodeURIComponent(data.email)}`);
     } catch (error) {
       for (const [field, message] of Object.entries(fieldErrors(error))) {
-        if (field === 'email' || field === 'password' || field === 'confirm_password') setError(field, { message });
+        if (field === 'email' || field === 'password' || field === 'confirm_password' || field === 'accept_terms')
+          setError(field, { message });
       }
     }
   });
@@ -63,6 +67,7 @@ export default function RegisterPage() {
           error={formState.errors.confirm_password?.message}
           {...register('confirm_password')}
         />
+        <TermsConsent error={formState.errors.accept_terms?.message} {...register('accept_terms')} />
         <Button type="submit" size="large" block className={styles.submit} disabled={signupMutation.isPending}>
           {signupMutation.isPending ? t`Registering…` : t`Register`}
         </Button>

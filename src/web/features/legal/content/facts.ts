@@ -2,6 +2,7 @@
  * The facts the legal texts of both languages share, written once (works spec §9). The prices are those of
  * decisions.md ("Plans"); the free plan's image limit is the contract's.
  */
+import { TERMS_VERSION } from '@contract/legal';
 import { LIMITS } from '@contract/limits';
 
 import type { InlineLink } from './types';
@@ -12,8 +13,11 @@ import type { InlineLink } from './types';
  */
 export const SUPPORT_EMAIL = 'support@littlemuseum.local';
 
-/** Each document's date (works spec §9), as YYYY-MM-DD: the privacy policy changed with issue 27 (pictures of works made private). */
-export const UPDATED = { terms: '2025-01-22', privacy: '2026-11-27' } as const;
+/**
+ * Each document's date (works spec §9), as YYYY-MM-DD: the privacy policy changed with issue 27 (pictures of works
+ * made private). The terms' date is the version a parent agrees to at sign-up, kept on the account (contract/legal.ts).
+ */
+export const UPDATED = { terms: TERMS_VERSION, privacy: '2026-11-27' } as const;
 
 export const FREE_IMAGES = LIMITS.freePlanImageLimit;
 

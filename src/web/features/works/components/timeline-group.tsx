@@ -1,6 +1,9 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { Link } from 'wouter';
 
+import type { Work } from '@contract/works';
 import type { TimelineGroup } from '@web/lib/timeline';
 import { WorkGrid } from '@web/ui/work-card';
 import { WorkTile } from './work-tile';
@@ -21,9 +24,37 @@ export function useWorkCount(): (count: number) => string {
 export const ageAnchor = (age: number | null) => `age-${age ?? 'unknown'}`;
 
 /**
+ * A private work on the parent's timeline (issue 28): a work's own page shows a parent token public works only
+ * (decisions.md, "Made private means private"; domain/visibility.ts), so the tile does not open; a tap says why,
+ * and how to see it: as the child, chosen under Manage Users. Said on the tile, not in a toast, as the timeline is
+ * kept for offline, where the toasts' code may never have loaded.
+ */
+function PrivateTile({ work }: { work: Work }) {
+  const { t } = useLingui();
+  const [why, setWhy] = useState(false);
+  const name = work.member.username;
+  return (
+    <WorkTile
+      work={work}
+      showDescription={false}
+      linked={false}
+      badge={t`Private`}
+      onOpen={() => setWhy(true)}
+      note={
+        why ? (
+          <Trans>
+            This work is private: only {name} can open it. To see it, choose {name} in <Link href="/add-user">Manage Users</Link>.
+          </Trans>
+        ) : null
+      }
+    />
+  );
+}
+
+/**
  * One year of the child's life on the timeline: its plaque (age and count) and the works of that age. A parent sees
  * the child's private works here, but a work's own page shows a parent token public works only
- * (domain/visibility.ts): `openPrivate` false leaves those tiles without a link.
+ * (domain/visibility.ts): `openPrivate` false makes those tiles say so when tapped (PrivateTile).
  */
 export function TimelineYear({ group, loadingMore, openPrivate }: { group: TimelineGroup; loadingMore: boolean; openPrivate: boolean }) {
   const ageLabel = useAgeLabel();
@@ -42,9 +73,9 @@ export function TimelineYear({ group, loadingMore, openPrivate }: { group: Timel
       {group.works.length > 0 && (
         <div className={styles.works}>
           <WorkGrid label={label}>
-            {group.works.map((w) => (
-              <WorkTile key={w.id} work={w} showDescription={false} linked={openPrivate || w.is_public} />
-            ))}
+            {group.works.map((w) =>
+              openPrivate || w.is_public ? <WorkTile key={w.id} work={w} showDescription={false} /> : <PrivateTile key={w.id} work={w} />,
+            )}
           </WorkGrid>
         </div>
       )}

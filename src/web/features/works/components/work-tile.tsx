@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 
 import type { Work } from '@contract/works';
 import { Avatar } from '@web/ui/avatar';
@@ -17,15 +18,32 @@ interface WorkTileProps {
   like?: ReturnType<typeof useLikeToggle>;
   /** false: shown only, not a link to its page. */
   linked?: boolean;
+  /** Not linked: what a tap does instead, and the note it shows (WorkCard). */
+  onOpen?: () => void;
+  note?: ReactNode;
+  badge?: ReactNode;
 }
 
 /** One server work on the wall; clicking it opens /gallery-detail/{id}. */
-export function WorkTile({ work, showAuthor = false, likes = 'static', showDescription = true, like, linked = true }: WorkTileProps) {
+export function WorkTile({
+  work,
+  showAuthor = false,
+  likes = 'static',
+  showDescription = true,
+  like,
+  linked = true,
+  onOpen,
+  note,
+  badge,
+}: WorkTileProps) {
   const { i18n } = useLingui();
   const first = work.images_data[0];
   return (
     <WorkCard
       href={linked ? `/gallery-detail/${work.id}` : undefined}
+      onOpen={linked ? undefined : onOpen}
+      note={note}
+      badge={badge}
       imageSrc={first ? first.thumbnail_url || first.image_url : null}
       title={work.title}
       date={formatDate(work.created_at, i18n.locale)}
