@@ -3,34 +3,15 @@
  * corners appear as handles on the sheet, one is dragged, Straighten, and the work is saved straightened; *Keep the
  * photo as it is* saves the photo as taken. The photo is the project's own (scripts/paper-fixtures.ts).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
-import { paperImage, type PaperImage } from '../scripts/paper-fixtures';
+import type { PaperImage } from '../scripts/paper-fixtures';
 import type { Point } from '../src/web/lib/paper/types';
 import { myWorks, newFamily, openAs, type Family } from './support/family';
+import { drawingOnTable } from './support/photos';
 
 test.setTimeout(120_000);
-
-/**
- * A landscape photo (1600×1200) of a portrait sheet, slanted, on a wooden table: the straightened picture's shape
- * (taller than wide) cannot be mistaken for the photo's.
- */
-async function drawingOnTable(): Promise<PaperImage & { name: string }> {
-  const dir = join(tmpdir(), 'little-museum-photos');
-  const file = join(dir, 'paper-7-wood-1600.json');
-  if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
-    const image = await paperImage(7, 'wood', { longEdge: 1600 });
-    writeFileSync(file, JSON.stringify({ ...image, jpeg: image.jpeg.toString('base64') }));
-  }
-  const stored = JSON.parse(readFileSync(file, 'utf8')) as PaperImage & { jpeg: string };
-  return { ...stored, jpeg: Buffer.from(stored.jpeg, 'base64'), name: 'drawing-on-table.jpg' };
-}
 
 const CORNERS = ['Top-left corner', 'Top-right corner', 'Bottom-right corner', 'Bottom-left corner'];
 

@@ -1,12 +1,15 @@
 /**
  * Camera-like test photos, generated (nothing is downloaded): a child's drawing on paper, 4000×3000 (12 MP),
- * with the sensor noise of a phone photo and EXIF that carries a GPS position, as a phone would write it.
+ * with the sensor noise of a phone photo and EXIF that carries a GPS position, as a phone would write it; and a
+ * drawing photographed slanted on a wooden table (scripts/paper-fixtures.ts), for the paper review.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import sharp from 'sharp';
+
+import { paperImage, type PaperImage } from '../../scripts/paper-fixtures';
 
 const WIDTH = 4000;
 const HEIGHT = 3000;
@@ -72,4 +75,20 @@ async function drawPhoto(seed: number): Promise<Buffer> {
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '35/1 41/1 2200/100', GPSLongitudeRef: 'E', GPSLongitude: '139/1 41/1 3000/100' },
     })
     .toBuffer();
+}
+
+/**
+ * A landscape photo (1600×1200) of a portrait sheet, slanted, on a wooden table: the straightened picture's shape
+ * (taller than wide) cannot be mistaken for the photo's.
+ */
+export async function drawingOnTable(): Promise<PaperImage & { name: string }> {
+  const dir = join(tmpdir(), 'little-museum-photos');
+  const file = join(dir, 'paper-7-wood-1600.json');
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    const image = await paperImage(7, 'wood', { longEdge: 1600 });
+    writeFileSync(file, JSON.stringify({ ...image, jpeg: image.jpeg.toString('base64') }));
+  }
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as PaperImage & { jpeg: string };
+  return { ...stored, jpeg: Buffer.from(stored.jpeg, 'base64'), name: 'drawing-on-table.jpg' };
 }
