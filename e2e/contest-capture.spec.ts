@@ -29,6 +29,7 @@ const WORDS = {
     title: 'Title',
     consent: /I agree that this work's first image/,
     submit: 'Submit',
+    offline: /You're offline\. Entering a contest needs an internet connection/,
     details: `Details of ${CONTEST}`,
     history: 'Entry history',
   },
@@ -42,6 +43,7 @@ const WORDS = {
     title: 'タイトル',
     consent: /応募履歴でログインしているユーザーに表示されることに同意します/,
     submit: '応募する',
+    offline: /オフラインです。コンテストへの応募にはインターネット接続が必要です/,
     details: `${CONTEST}の詳細`,
     history: '応募履歴',
   },
@@ -84,7 +86,7 @@ async function settled(page: Page) {
 }
 
 for (const lang of ['en', 'ja'] as const) {
-  test(`${lang}: Upload and enter reviews the paper and enters the straightened work`, async ({ page, request }, testInfo) => {
+  test(`${lang}: Upload and enter reviews the paper and enters the straightened work`, async ({ page, context, request }, testInfo) => {
     const w = WORDS[lang];
     const id = await contestId(request);
     const family: Family = await newFamily(request, `entry${lang}${String(Date.now() % 1e6)}`);
@@ -112,6 +114,9 @@ for (const lang of ['en', 'ja'] as const) {
     await form.getByRole('button', { name: w.straighten, exact: true }).click();
     await expect(form.getByRole('heading', { name: w.review })).toBeHidden({ timeout: 30_000 });
     await expect(form.getByRole('button', { name: w.thumbnail })).toBeVisible();
+    await form.getByRole('button', { name: w.thumbnail }).scrollIntoViewIfNeeded();
+    await settled(page);
+    await page.screenshot({ path: testInfo.outputPath(`contest-upload-straightened-${lang}.png`) });
 
     // The register page's fields: a title is enough (comments and a category are optional, as there).
     await form.getByRole('textbox', { name: w.title }).fill(title);
@@ -120,6 +125,18 @@ for (const lang of ['en', 'ja'] as const) {
     await form.getByRole('checkbox', { name: w.consent }).check();
     await settled(page);
     await page.screenshot({ path: testInfo.outputPath(`contest-upload-ready-${lang}.png`) });
+
+    // Offline the entry cannot be checked by the server: Submit says so, and nothing is lost or half sent.
+    await context.setOffline(true);
+    await submit.click();
+    await expect(form.getByText(w.offline)).toBeVisible();
+    await form.getByText(w.offline).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`contest-upload-offline-${lang}.png`) });
+    expect((await myWorks(request, family)).count).toBe(0);
+    await expect(form.getByRole('textbox', { name: w.title })).toHaveValue(title);
+    await expect(form.getByRole('button', { name: w.thumbnail })).toBeVisible();
+    await context.setOffline(false);
+    await expect(form.getByText(w.offline)).toBeHidden();
     await submit.click();
 
     await expect(page).toHaveURL(/\/my-contests$/, { timeout: 60_000 });
@@ -135,6 +152,7 @@ for (const lang of ['en', 'ja'] as const) {
     const meta = await sharp(stored).metadata();
     expect(meta.width! / meta.height!).toBeLessThan(1);
     const share = await tableShare(stored);
+    console.log(`${lang}: table pixels ${((await tableShare(photo.jpeg)) * 100).toFixed(1)} % as taken, ${(share * 100).toFixed(2)} % entered`);
     expect(share, `table pixels in the entered work: ${(share * 100).toFixed(2)} %`).toBeLessThan(0.01);
 
     // And it is in the contest's entry history, with the child's name.

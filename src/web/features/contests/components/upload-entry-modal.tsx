@@ -11,7 +11,7 @@ import { Notice } from '@web/ui/page-shell';
 import { WorkForm } from '@web/ui/work-form/work-form';
 import { useCreateWork, useSubmitEntry } from '../api/enter-contest';
 import { ConsentCheck } from './consent-check';
-import { ENTRY_NEEDS_NETWORK } from './entry-offline';
+import { UPLOAD_ENTRY_NEEDS_NETWORK } from './entry-offline';
 import styles from './entry.module.css';
 
 const NO_PHOTOS: Photo[] = [];
@@ -37,7 +37,7 @@ export function UploadEntryModal({ open, contest, onClose, onEntered }: UploadEn
   const { t } = useLingui();
   const create = useCreateWork();
   const submit = useSubmitEntry();
-  const network = useNetworkAction(ENTRY_NEEDS_NETWORK);
+  const network = useNetworkAction(UPLOAD_ENTRY_NEEDS_NETWORK);
   const [consent, setConsent] = useState(false);
   const [createdId, setCreatedId] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
