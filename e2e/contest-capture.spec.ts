@@ -43,7 +43,7 @@ const WORDS = {
     title: 'タイトル',
     consent: /応募履歴でログインしているユーザーに表示されることに同意します/,
     submit: '応募する',
-    offline: /オフラインです。コンテストへの応募にはインターネット接続が必要です/,
+    offline: /オフラインです。コンテストへの応募にはインターネット接続が必要なため/,
     details: `${CONTEST}の詳細`,
     history: '応募履歴',
   },
@@ -128,8 +128,10 @@ for (const lang of ['en', 'ja'] as const) {
 
     // Offline the entry cannot be checked by the server: Submit says so, and nothing is lost or half sent.
     await context.setOffline(true);
-    await submit.click();
+    await expect(submit).toHaveAttribute('aria-disabled', 'true');
     await expect(form.getByText(w.offline)).toBeVisible();
+    // Tapped anyway (it is aria-disabled, so forced): the reason is told, and the form stays as it was.
+    await submit.click({ force: true });
     await form.getByText(w.offline).scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath(`contest-upload-offline-${lang}.png`) });
     expect((await myWorks(request, family)).count).toBe(0);
