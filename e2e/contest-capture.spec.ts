@@ -154,7 +154,9 @@ for (const lang of ['en', 'ja'] as const) {
     const meta = await sharp(stored).metadata();
     expect(meta.width! / meta.height!).toBeLessThan(1);
     const share = await tableShare(stored);
-    console.log(`${lang}: table pixels ${((await tableShare(photo.jpeg)) * 100).toFixed(1)} % as taken, ${(share * 100).toFixed(2)} % entered`);
+    console.log(
+      `${lang}: table pixels ${((await tableShare(photo.jpeg)) * 100).toFixed(1)} % as taken, ${(share * 100).toFixed(2)} % entered`,
+    );
     expect(share, `table pixels in the entered work: ${(share * 100).toFixed(2)} %`).toBeLessThan(0.01);
 
     // And it is in the contest's entry history, with the child's name.
