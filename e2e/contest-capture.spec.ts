@@ -2,7 +2,9 @@
  * Upload and enter a contest (issue 28, item 9): the contest's upload is the register page's own capture, so a
  * photo of a drawing on a wooden table gets the same paper review (the sheet's corners as handles, Straighten, the
  * straightened thumbnail) and the work enters the contest straightened: its stored picture has no table left in it.
- * The entry then shows in My Contests and in the contest's entry history. In English and in Japanese, at phone size.
+ * The entry then shows in My Contests and in the contest's entry history. Offline, Submit says the entry needs a
+ * connection and the form keeps everything; at 5/5 images the free plan's limit holds as on the register page. In
+ * English and in Japanese, at phone size.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -10,7 +12,7 @@ import sharp from 'sharp';
 import type { Contest } from '@contract/contests';
 import { DEMO_CONTESTS } from '@server/db/demo-content';
 import { apiPath } from './support/api';
-import { myWorks, newFamily, openAs, type Family } from './support/family';
+import { createWork, myWorks, newFamily, openAs, type Family } from './support/family';
 import { drawingOnTable } from './support/photos';
 
 test.setTimeout(120_000);
@@ -32,6 +34,8 @@ const WORDS = {
     offline: /You're offline\. Entering a contest needs an internet connection/,
     details: `Details of ${CONTEST}`,
     history: 'Entry history',
+    limit: 'Free plan allows up to 5 images total',
+    left: 'Images left on the free plan:',
   },
   ja: {
     upload: '作品をアップロードして応募する',
@@ -46,6 +50,8 @@ const WORDS = {
     offline: /オフラインです。コンテストへの応募にはインターネット接続が必要なため/,
     details: `${CONTEST}の詳細`,
     history: '応募履歴',
+    limit: '無料プランで登録できる画像は合計 5 枚までです。',
+    left: '無料プランであと登録できる画像:',
   },
 } as const;
 
@@ -165,5 +171,22 @@ for (const lang of ['en', 'ja'] as const) {
     const entry = history.getByRole('listitem').filter({ hasText: title });
     await expect(entry).toBeVisible();
     await expect(entry).toContainText(family.username);
+  });
+
+  test(`${lang}: at 5/5 images, Upload and enter holds the free plan's limit as the register page does`, async ({ page, request }) => {
+    const w = WORDS[lang];
+    const id = await contestId(request);
+    const family = await newFamily(request, `full${lang}${String(Date.now() % 1e6)}`);
+    await createWork(request, family, 'Five little suns', 5);
+    await openAs(page, family, `/contest-application?id=${id}`);
+    if (lang === 'ja') {
+      await page.evaluate(() => localStorage.setItem('language', 'ja'));
+      await page.reload();
+    }
+    await page.getByRole('button', { name: w.upload }).click();
+    const form = page.getByRole('dialog', { name: w.upload });
+    await expect(form.getByText(w.limit)).toBeVisible();
+    await expect(form.getByLabel(w.takePhoto)).toBeDisabled();
+    await expect(form.getByText(w.left)).toContainText('0');
   });
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Contest } from '@contract/contests';
 import { useNetworkAction } from '@web/lib/network-action';
 import type { Photo } from '@web/lib/photos';
-import { type QueueFields } from '@web/lib/queue';
+import type { QueueFields } from '@web/lib/queue';
 import { Button } from '@web/ui/button';
 import { Modal } from '@web/ui/modal';
 import { Notice } from '@web/ui/page-shell';
