@@ -13,6 +13,7 @@ import type { Contest } from '@contract/contests';
 import { DEMO_CONTESTS } from '@server/db/demo-content';
 import { apiPath } from './support/api';
 import { createWork, myWorks, newFamily, openAs, type Family } from './support/family';
+import { drawingPng } from './support/images';
 import { drawingOnTable } from './support/photos';
 
 test.setTimeout(120_000);
@@ -190,3 +191,33 @@ for (const lang of ['en', 'ja'] as const) {
     await expect(form.getByText(w.left)).toContainText('0');
   });
 }
+
+test('a work created but not entered (the connection dropped) stays in My Gallery, and Submit then only enters it', async ({
+  page,
+  request,
+}) => {
+  const w = WORDS.en;
+  const id = await contestId(request);
+  const family = await newFamily(request, `retry${String(Date.now() % 1e6)}`);
+  const title = `Second try ${Date.now() % 1e6}`;
+  await openAs(page, family, `/contest-application?id=${id}`);
+  await page.getByRole('button', { name: w.upload }).click();
+  const form = page.getByRole('dialog', { name: w.upload });
+  await form.getByLabel('Choose from library').setInputFiles({ name: 'sun.png', mimeType: 'image/png', buffer: await drawingPng() });
+  await form.getByRole('button', { name: 'Keep the photo as it is' }).click();
+  await form.getByRole('textbox', { name: w.title }).fill(title);
+  await form.getByRole('checkbox', { name: w.consent }).check();
+  // The entry's call fails once, after the work was created.
+  let refused = 0;
+  await page.route('**/api/contests/submit-work/**', (route) => (refused++ ? route.continue() : route.abort('internetdisconnected')));
+  await form.getByRole('button', { name: w.submit, exact: true }).click();
+  await expect(form.getByText('Your work is saved in My Gallery. Only the entry is left to send.')).toBeVisible();
+  expect((await myWorks(request, family)).results.map((r) => r.title)).toEqual([title]);
+
+  await form.getByRole('button', { name: w.submit, exact: true }).click();
+  await expect(page).toHaveURL(/\/my-contests$/);
+  await expect(page.getByRole('link', { name: w.details })).toBeVisible();
+  // One work, entered once.
+  expect((await myWorks(request, family)).count).toBe(1);
+  expect(refused).toBe(2);
+});
