@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Contest } from '@contract/contests';
-import { M } from '@contract/messages';
-import { contestIdFrom, eligibilityLines, entryBlock, formatJapanDate, splitSections, validateEntryForm } from './contest-logic';
+import { contestIdFrom, eligibilityLines, entryBlock, formatJapanDate, splitSections } from './contest-logic';
 
 function contest(id: number, status: Contest['status']): Contest {
   return {
@@ -93,28 +92,5 @@ describe('contestIdFrom', () => {
     expect(contestIdFrom({ contestId: -1 }, '?id=abc')).toBeNull();
     expect(contestIdFrom(null, '?id=0')).toBeNull();
     expect(contestIdFrom(null, '?id=99999999999')).toBeNull();
-  });
-});
-
-describe('validateEntryForm', () => {
-  const good = { title: 'My cat', comments: 'Drawn with crayons', category: '2', photos: 1 };
-
-  it('accepts a complete form', () => {
-    expect(validateEntryForm(good)).toEqual({});
-  });
-
-  it('names every missing part at once', () => {
-    expect(validateEntryForm({ title: '  ', comments: '', category: '', photos: 0 })).toEqual({
-      title: M.titleRequired.id,
-      comments: M.commentsRequired.id,
-      category: M.categoryRequired.id,
-      photos: M.imagesMin.id,
-    });
-  });
-
-  it('refuses more than 5 images and over-long texts', () => {
-    expect(validateEntryForm({ ...good, photos: 6 }).photos).toBe(M.imagesMax.id);
-    expect(validateEntryForm({ ...good, title: 'x'.repeat(101) }).title).toBe(M.titleTooLong.id);
-    expect(validateEntryForm({ ...good, comments: 'x'.repeat(2001) }).comments).toBe(M.descriptionTooLong.id);
   });
 });

@@ -3,8 +3,6 @@
  * Japan time, its eligibility lines, and why a child cannot enter it now. No React here, so it is tested in Node.
  */
 import type { Contest, ContestStatus } from '@contract/contests';
-import { LIMITS } from '@contract/limits';
-import { M } from '@contract/messages';
 import { formatInJapan } from '@web/lib/japan-time';
 import { pageIdFrom } from '@web/lib/page-id';
 
@@ -66,34 +64,4 @@ export const STATUS_TONE: Record<ContestStatus, 'open' | 'soon' | 'held'> = {
 /** A contest id from the navigation state first, then `?id=` (a reload or a shared link); null when neither names one. */
 export function contestIdFrom(state: unknown, search: string): number | null {
   return pageIdFrom(state, search, 'contestId', 'id');
-}
-
-/** The contest upload form's fields (works spec §5). */
-export interface EntryFormValues {
-  title: string;
-  comments: string;
-  /** A category id, or '' for none chosen. */
-  category: string;
-  /** Photos ready to send (compressed). */
-  photos: number;
-}
-
-export type EntryFormErrors = Partial<Record<'title' | 'comments' | 'category' | 'photos', string>>;
-
-/**
- * The contest upload form's rules (works spec §5): title and comments required, a category, 1 to 5 images. The
- * errors are the contract's message ids (translated where shown), every one at once.
- */
-export function validateEntryForm(values: EntryFormValues): EntryFormErrors {
-  const errors: EntryFormErrors = {};
-  const title = values.title.trim();
-  const comments = values.comments.trim();
-  if (!title) errors.title = M.titleRequired.id;
-  else if (title.length > 100) errors.title = M.titleTooLong.id;
-  if (!comments) errors.comments = M.commentsRequired.id;
-  else if (comments.length > 2000) errors.comments = M.descriptionTooLong.id;
-  if (!values.category) errors.category = M.categoryRequired.id;
-  if (values.photos < 1) errors.photos = M.imagesMin.id;
-  else if (values.photos > LIMITS.maxImagesPerWork) errors.photos = M.imagesMax.id;
-  return errors;
 }

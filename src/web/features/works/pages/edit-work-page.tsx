@@ -22,7 +22,7 @@ import { useDeleteWork } from '../api/delete-work';
 import { useWork } from '../api/get-work';
 import { useUpdateWork } from '../api/update-work';
 import { WayBack } from '../components/way-back';
-import { WorkForm } from '../components/work-form';
+import { WorkForm } from '@web/ui/work-form/work-form';
 import styles from '../components/works.module.css';
 import type { EditWorkState } from './gallery-detail-page';
 

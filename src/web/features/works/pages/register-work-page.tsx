@@ -10,7 +10,7 @@ import { takeSharedFiles } from '@web/lib/shared-files';
 import { isOnline } from '@web/lib/use-online';
 import { notify } from '@web/lib/toast';
 import { PageShell } from '@web/ui/page-shell';
-import { WorkForm } from '../components/work-form';
+import { WorkForm } from '@web/ui/work-form/work-form';
 
 const EMPTY: QueueFields = { title: '', description: '', category: null, tags: [], is_public: false };
 

@@ -4,8 +4,8 @@
  * the straightened photo in the original's place (it is then compressed and queued as any photo). *Keep the photo as
  * it is* is always one tap away. Once every photo has had its turn, their thumbnails open it again.
  *
- * The capture page's own code: work-form.tsx loads this module lazily, and only the register page asks for it, so
- * the paper's client (and its worker) never load with any other page.
+ * Capture's own code: work-form.tsx loads this module lazily, and only the register page and a contest's Upload and
+ * enter ask for it, so the paper's client (and its worker) never load with any other page.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from 'react';

@@ -20,10 +20,10 @@ import { Notice } from '@web/ui/page-shell';
 import { PhotoPicker } from '@web/ui/photo-picker';
 import { Switch } from '@web/ui/switch';
 import { TagChips } from '@web/ui/tag-chips';
-import styles from './works.module.css';
+import styles from './work-form.module.css';
 
-// The paper's review, and with it the paper's client and worker (issue 15): loaded with the first photo, and only on the
-// register page (`paper`). Capture is never blocked: when it cannot load (offline before the app was precached), the
+// The paper's review, and with it the paper's client and worker (issue 15): loaded with the first photo, and only where a
+// work is captured (`paper`: the register page and a contest's Upload and enter). Capture is never blocked: when it cannot load (offline before the app was precached), the
 // photos simply stay as taken.
 const PaperReview = lazy(() =>
   import('./paper-review').catch((error: unknown) => {
@@ -55,9 +55,18 @@ export interface WorkFormProps {
   network?: NetworkAction;
   /** Capture: each new photo gets its turn to have its paper found and straightened (./paper-review). */
   paper?: boolean;
+  /** Shown just above the submit button (a contest's consent to its entry history). */
+  beforeSubmit?: ReactNode;
+  /** The submit button is off (e.g. until that consent is ticked). */
+  submitDisabled?: boolean;
+  /** Inside a modal: no card of its own. */
+  bare?: boolean;
 }
 
-/** Photos, title, comments, category, tags and publishing: the register and edit forms. */
+/**
+ * Photos, title, comments, category, tags and publishing: the one work form (issue 28), for registering a work, for
+ * editing one, and for a contest's Upload and enter, which asks the same fields with the same paper review.
+ */
 export function WorkForm({
   initialFields,
   initialPhotos,
@@ -71,6 +80,9 @@ export function WorkForm({
   canPublish = true,
   network,
   paper = false,
+  beforeSubmit,
+  submitDisabled = false,
+  bare = false,
 }: WorkFormProps) {
   const { t, i18n } = useLingui();
   const categories = useNamedList('categories');
@@ -128,7 +140,7 @@ export function WorkForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate className={styles.form}>
+    <form onSubmit={submit} noValidate className={bare ? styles.bare : styles.form}>
       <PhotoPicker
         photos={photos}
         canAdd={canAdd}
@@ -185,11 +197,12 @@ export function WorkForm({
           )}
         </p>
       </div>
+      {beforeSubmit}
       <Button
         type="submit"
         size="large"
         block
-        disabled={busy || compressing}
+        disabled={busy || compressing || submitDisabled}
         aria-busy={busy}
         aria-disabled={(network && !network.available) || undefined}
         aria-describedby={network && !network.available ? network.reasonId : undefined}
