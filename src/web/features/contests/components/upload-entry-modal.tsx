@@ -123,7 +123,7 @@ export function UploadEntryModal({ open, contest, onClose, onEntered }: UploadEn
   const contestName = contest.name;
 
   return (
-    <Modal open={open} onClose={close} title={t`Upload and submit your work`}>
+    <Modal open={open} onClose={close} title={t({ message: `Upload and submit your work`, context: 'heading' })}>
       <form onSubmit={(e) => void send(e)} noValidate className={styles.uploadForm}>
         <p className={styles.muted}>
           <Trans>Your work is saved in My Gallery (private) and entered in {contestName}.</Trans>
