@@ -22,9 +22,24 @@ const parser = loadDefaultJapaneseParser();
 /** A compiled message (`lingui compile`): a string, or an array of strings and placeholders (arrays). */
 type Compiled = unknown;
 
+/**
+ * BudouX's phrases, except that a phrase of one character joins the one before it (the next, if it comes first):
+ * its model cuts some short headings where no reader would (「作品を|さが|す」, 「今|日から」, 「方|へ」), and a line
+ * that starts or ends with one character is worse than a longer line.
+ */
+export function phrases(text: string): string[] {
+  const out: string[] = [];
+  for (const chunk of parser.parse(text)) {
+    const last = out.length - 1;
+    if (last >= 0 && ([...chunk].length === 1 || [...out[last]!].length === 1)) out[last] += chunk;
+    else out.push(chunk);
+  }
+  return out;
+}
+
 /** The message with a zero-width space between its phrases; placeholders and other languages are left as they are. */
 export function markPhrases(message: Compiled): Compiled {
-  if (typeof message === 'string') return parser.parse(message.replaceAll(ZWSP, '')).join(ZWSP);
+  if (typeof message === 'string') return phrases(message.replaceAll(ZWSP, '')).join(ZWSP);
   if (Array.isArray(message)) return message.map((part) => (typeof part === 'string' ? markPhrases(part) : part));
   return message;
 }
