@@ -66,7 +66,7 @@ export default defineConfig({
       injectManifest: {
         // The shell: every chunk (the en/ja catalogs are chunks), styles, icons and the vendored
         // compression library its worker imports. Store screenshots are for the install sheet only.
-        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        globPatterns: ['**/*.{js,css,html,svg,png}', '**/webp_enc_simd-*.wasm'],
         globIgnores: ['screenshots/**', 'sw.js'],
       },
       manifest: {
@@ -123,6 +123,10 @@ export default defineConfig({
     port: Number(process.env.VITE_PORT ?? 3000),
     proxy: { '/api': apiTarget, '/media': apiTarget },
   },
+  // The capture worker (src/web/lib/paper/paper.worker.ts) is a module worker: as ES, its WebAssembly WebP encoder
+  // (lib/paper/encode.ts) stays a chunk of its own that only an engine whose canvas cannot encode WebP fetches (10 KB
+  // gzipped of glue, and the .wasm, kept out of every other capture).
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     // .vite/manifest.json: the files each source module needs, read by the first-load preloads (build/first-load.ts)

@@ -10,6 +10,8 @@
  * files, it is in the first part. The files are found by following static imports from the source (TypeScript's
  * parser), so a new page or a moved module needs no list kept by hand.
  *
+ * On the way, the Japanese headings get their phrase boundaries (./heading-phrases.ts).
+ *
  * Usage: node --import tsx scripts/split-catalogs.ts
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,6 +21,7 @@ import { formatter } from '@lingui/format-po';
 import ts from 'typescript';
 
 import { LANGUAGES } from '../src/contract/limits.ts';
+import { HEADING, markPhrases } from './heading-phrases.ts';
 import { ROUTES } from '../src/web/app/route-table.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -109,8 +112,12 @@ for (const language of LANGUAGES) {
   });
   const compiled = readCompiled(join(ROOT, `locales/${language}.ts`));
   const parts: { first: Compiled; rest: Compiled } = { first: {}, rest: {} };
-  for (const [id, message] of Object.entries(compiled)) {
+  let headings = 0;
+  for (const [id, compiledMessage] of Object.entries(compiled)) {
     const origins = entries?.[id]?.origin ?? [];
+    const heading = language === 'ja' && entries?.[id]?.context === HEADING;
+    if (heading) headings++;
+    const message = heading ? markPhrases(compiledMessage) : compiledMessage;
     // A message the .po does not place (there should be none) stays where it cannot be missed.
     const part = origins.length === 0 || origins.some(([file]) => isFirst(file)) ? 'first' : 'rest';
     parts[part][id] = message;
@@ -118,6 +125,7 @@ for (const language of LANGUAGES) {
   writeCompiled(join(ROOT, `locales/${language}.first.ts`), parts.first);
   writeCompiled(join(ROOT, `locales/${language}.rest.ts`), parts.rest);
   console.log(
-    `split-catalogs: ${language}: ${Object.keys(parts.first).length} messages for the first load, ${Object.keys(parts.rest).length} later`,
+    `split-catalogs: ${language}: ${Object.keys(parts.first).length} messages for the first load, ${Object.keys(parts.rest).length} later` +
+      (headings ? `; ${headings} headings split into phrases` : ''),
   );
 }

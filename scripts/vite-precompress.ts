@@ -1,7 +1,7 @@
 /**
  * Brotli and gzip copies of the built PWA's text files (name.br and name.gz beside name), made once at build time:
  * the server sends them from disk (serveStatic's `precompressed`, src/server/middleware/static.ts), so no visitor
- * waits for Brotli's top quality. Images are compressed already.
+ * waits for Brotli's top quality. Images are compressed already; WebAssembly (the WebP encoder, 346 KB) is not.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
@@ -10,7 +10,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 
 import type { Plugin } from 'vite';
 
-const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.json', '.webmanifest', '.svg', '.txt']);
+const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.json', '.webmanifest', '.svg', '.txt', '.wasm']);
 /** Below this the encoding costs more than it saves. */
 const MIN_BYTES = 1024;
 

@@ -61,7 +61,9 @@ export function buildPolicy(scriptHashes: string[], extra: CspSources[] = []): s
   const more = (key: keyof CspSources) => extra.flatMap((sources) => sources[key] ?? []);
   const directives: [string, string[]][] = [
     ['default-src', ["'none'"]],
-    ['script-src', ["'self'", ...scriptHashes, ...more('script')]],
+    // 'wasm-unsafe-eval': the capture worker compiles libwebp (WebAssembly, our own /assets/ file) where the canvas cannot
+    // encode WebP (WebKit, issue 28); it compiles WebAssembly only, never a string of JavaScript ('unsafe-eval' stays out).
+    ['script-src', ["'self'", "'wasm-unsafe-eval'", ...scriptHashes, ...more('script')]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'blob:', 'data:']],
     // An artist class's recorded video (issue 13) is wherever its organization hosts it: any https address. Media

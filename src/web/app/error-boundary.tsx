@@ -45,7 +45,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     return (
       <div className={styles.screen} role="alert">
         <h1 className={styles.title}>
-          <Trans>Unexpected Application Error!</Trans>
+          <Trans context="heading">Unexpected Application Error!</Trans>
         </h1>
         <pre className={styles.detail}>
           {this.state.error instanceof ChunkLoadError ? <ChunkMessage error={this.state.error} /> : describe(this.state.error)}

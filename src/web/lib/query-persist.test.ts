@@ -5,7 +5,12 @@
  * app's persistOptions, as <PersistQueryClientProvider> in app/app.tsx does.
  */
 import type { InfiniteData, QueryKey } from '@tanstack/react-query';
-import { persistQueryClientRestore, persistQueryClientSave, type PersistedClient } from '@tanstack/react-query-persist-client';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSave,
+  persistQueryClientSubscribe,
+  type PersistedClient,
+} from '@tanstack/react-query-persist-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { LIMITS } from '@contract/limits';
@@ -233,6 +238,49 @@ describe('what a save keeps', () => {
     queryClient.setQueryData(queryKeys.accountInfo, { email: 'parent@example.com' });
     await save();
     expect(localStorage.getItem(PERSIST_KEY)).toBeNull();
+  });
+});
+
+describe('written before the user can lose it (issue 28)', () => {
+  let stop: () => void = () => {};
+  beforeEach(async () => {
+    await persistOptions.persister.removeClient();
+    // Subscribed as <PersistQueryClientProvider> does after its restore.
+    stop = persistQueryClientSubscribe({
+      queryClient,
+      persister: persistOptions.persister,
+      buster: persistOptions.buster,
+      dehydrateOptions: persistOptions.dehydrateOptions,
+    });
+  });
+  afterEach(async () => {
+    stop();
+    await vi.advanceTimersByTimeAsync(1000);
+  });
+
+  it("the family gallery's first success is on disk at once, not a second later", async () => {
+    await queryClient.fetchQuery({ queryKey: familyList, queryFn: () => Promise.resolve(pages(1, 'f')) });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(storedKeys()).toEqual(keysOf(familyList));
+    await restart();
+    expect(queryClient.getQueryData(familyList)).toEqual(pages(1, 'f'));
+  });
+
+  it('later changes wait for the throttle, and the page being left (pagehide) or hidden writes them at once', async () => {
+    queryClient.setQueryData(familyList, pages(1, 'f'));
+    await vi.advanceTimersByTimeAsync(1000);
+    queryClient.setQueryData(familyList, pages(2, 'f'));
+    await vi.advanceTimersByTimeAsync(50);
+    const kept = () => (stored()?.clientState.queries[0]?.state.data as ReturnType<typeof pages>).pages.length;
+    expect(kept()).toBe(1);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(kept()).toBe(2);
+
+    queryClient.setQueryData(familyList, pages(3, 'f'));
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    vi.restoreAllMocks();
+    expect(kept()).toBe(3);
   });
 });
 

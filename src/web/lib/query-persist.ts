@@ -7,11 +7,13 @@
  * covers), the public gallery's first page, the 30 works last opened on their own page, the active
  * profile, `me`, the profiles, categories and tags, each child's timeline, the account's image count, the first page
  * of the payment history. Never image bytes (those are the SW's /media/ cache) and never mutations.
+ * When it is written: a kept query's first success at once, and whatever waits on pagehide or when the page is hidden;
+ * other changes at most once a second.
  * When it goes: after MAX_AGE_MS, when the buster (app version + contract hash) changes, and when
  * the person using the app changes (see watchSessionOwner and ./wipe-device.ts).
  */
 import type { QueryKey } from '@tanstack/react-query';
-import type { PersistedClient } from '@tanstack/react-query-persist-client';
+import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 
 import { LIMITS } from '@contract/limits';
@@ -115,17 +117,59 @@ function serialize(client: PersistedClient): string {
   return JSON.stringify({ ...client, clientState: { ...client.clientState, queries } });
 }
 
-export const persister = createSyncStoragePersister({
-  key: PERSIST_KEY,
-  throttleTime: 1000,
-  serialize,
-  // Through lib/storage (the one owner of localStorage); an empty string removes the key.
-  storage: {
-    getItem: (key) => storage.get(key),
-    setItem: (key, value) => storage.set(key, value || null),
-    removeItem: (key) => storage.set(key, null),
+/** Through lib/storage (the one owner of localStorage); an empty string removes the key. */
+const persistStorage = {
+  getItem: (key: string) => storage.get(key),
+  setItem: (key: string, value: string) => storage.set(key, value || null),
+  removeItem: (key: string) => storage.set(key, null),
+};
+
+/** Most changes (a refetch, a like, another page) are written at most once a second. */
+const throttled = createSyncStoragePersister({ key: PERSIST_KEY, throttleTime: 1000, serialize, storage: persistStorage });
+
+/** The latest client handed to the persister, until it is written; what pagehide writes. */
+let unwritten: PersistedClient | null = null;
+/** The kept queries already on disk (their hashes): a query that is not among them yet is written at once. */
+const written = new Set<string>();
+let writeQueued = false;
+
+function writeNow(): void {
+  writeQueued = false;
+  if (!unwritten) return;
+  persistStorage.setItem(PERSIST_KEY, serialize(unwritten));
+  written.clear();
+  for (const q of unwritten.clientState.queries) written.add(q.queryHash);
+  unwritten = null;
+}
+
+/**
+ * The throttled persister, except that a kept query's first success is written before the end of the task
+ * (issue 28: a network lost within a second of opening the family gallery left nothing on disk), and so is
+ * whatever waits when the page is hidden or left (pagehide; a phone may kill a hidden page without another
+ * event). The throttled write still follows, with the same or a newer client.
+ */
+export const persister: Persister = {
+  persistClient(client) {
+    unwritten = client;
+    throttled.persistClient(client);
+    if (!writeQueued && client.clientState.queries.some((q) => !written.has(q.queryHash))) {
+      writeQueued = true;
+      // One write for the successes of one task (a start brings several at once).
+      queueMicrotask(writeNow);
+    }
   },
-});
+  restoreClient: throttled.restoreClient,
+  removeClient() {
+    unwritten = null;
+    written.clear();
+    return throttled.removeClient();
+  },
+};
+
+/** Writes what waits for the throttle now: the page is going away, or may be killed unseen. */
+export function flushQueryCache(): void {
+  writeNow();
+}
 
 export const persistOptions = {
   persister,
@@ -184,4 +228,10 @@ function watchSessionOwner(): void {
 }
 
 // From the first import on (app.tsx, before anything renders), for the life of the page.
-if (typeof window !== 'undefined') watchSessionOwner();
+if (typeof window !== 'undefined') {
+  watchSessionOwner();
+  window.addEventListener('pagehide', flushQueryCache);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushQueryCache();
+  });
+}

@@ -57,7 +57,7 @@ export function AskGrownUp({ what, onConfirm, disabledReason = null, onCancel, c
           <Icon name="lock" size={24} />
         </span>
         <h2 id={titleId} className={styles.title}>
-          <Trans>Ask a grown-up</Trans>
+          <Trans context="heading">Ask a grown-up</Trans>
         </h2>
       </div>
       <p className={styles.text}>{what}</p>

@@ -17,7 +17,8 @@ interface PageShellProps {
 export function PageShell({ title, eyebrow, lead, width = 'wide', card = false, children }: PageShellProps) {
   const brand = useBrand();
   useEffect(() => {
-    document.title = `${title} | ${brand}`;
+    // Without the zero-width spaces between a Japanese heading's phrases (scripts/heading-phrases.ts): a tab's title never wraps.
+    document.title = `${title.replaceAll('\u200b', '')} | ${brand}`;
   }, [title, brand]);
   return (
     <div className={[styles.page, width !== 'wide' && styles[width]].filter(Boolean).join(' ')}>

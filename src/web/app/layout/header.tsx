@@ -110,7 +110,7 @@ export function Header() {
         <OptionalPart>
           <Modal
             open={confirming}
-            title={t`Works are still waiting to upload`}
+            title={t({ message: `Works are still waiting to upload`, context: 'heading' })}
             onClose={() => setConfirming(false)}
             actions={
               <>

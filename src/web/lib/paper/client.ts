@@ -83,3 +83,14 @@ export async function straightenPhoto(photo: Blob, corners: Corners, signal?: Ab
   if (!('blob' in r)) throw new Error('paper worker: unexpected answer');
   return r.blob;
 }
+
+/**
+ * The photo made smaller in the worker, for an engine whose canvas cannot encode WebP (../compress.ts): WebP through
+ * WebAssembly there (./encode.ts), JPEG if that fails. Long edge at most `maxEdge`, orientation applied, no metadata.
+ */
+export async function compressPhoto(photo: Blob, options: { maxEdge: number; quality: number; maxBytes: number }): Promise<Blob> {
+  const r = await call({ op: 'compress', photo, ...options });
+  if (!r.ok) throw new Error(r.error);
+  if (!('blob' in r)) throw new Error('paper worker: unexpected answer');
+  return r.blob;
+}

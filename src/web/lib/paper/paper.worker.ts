@@ -1,9 +1,11 @@
 /// <reference lib="webworker" />
 /**
  * The paper worker (client.ts): decodes the photo (EXIF orientation applied), finds the sheet (detect.ts) and
- * straightens it (straighten.ts). createImageBitmap and OffscreenCanvas only: no DOM here.
+ * straightens it (straighten.ts); where the canvas cannot encode WebP, it also makes photos smaller (../compress.ts).
+ * Pictures are encoded by ./encode.ts. createImageBitmap and OffscreenCanvas only: no DOM here.
  */
 import { detectPaper } from './detect';
+import { engineProbe, pictureEncoder } from './encode';
 import { straighten } from './straighten';
 import type { Corners, PaperRequest, PaperResponse, Raster } from './types';
 import { wholeImage } from './types';
@@ -53,19 +55,18 @@ async function find(photo: Blob) {
   }
 }
 
-let webp: boolean | null = null;
+function canvasBlob(image: ImageData, type: string, quality: number): Promise<Blob> {
+  const canvas = new OffscreenCanvas(image.width, image.height);
+  context(canvas).putImageData(image, 0, 0);
+  return canvas.convertToBlob({ type, quality });
+}
 
-async function encode(raster: Raster): Promise<Blob> {
-  const canvas = new OffscreenCanvas(raster.width, raster.height);
-  const ctx = context(canvas);
+const pictures = pictureEncoder(engineProbe, canvasBlob);
+
+function imageData(raster: Raster): ImageData {
+  if (raster instanceof ImageData) return raster;
   const data = new Uint8ClampedArray(raster.data.buffer as ArrayBuffer, raster.data.byteOffset, raster.data.byteLength);
-  ctx.putImageData(new ImageData(data, raster.width, raster.height), 0, 0);
-  if (webp !== false) {
-    const blob = await canvas.convertToBlob({ type: 'image/webp', quality: 0.85 });
-    webp = blob.type === 'image/webp';
-    if (webp) return blob;
-  }
-  return canvas.convertToBlob({ type: 'image/jpeg', quality: 0.88 });
+  return new ImageData(data, raster.width, raster.height);
 }
 
 function side(a: readonly number[], b: readonly number[]): number {
@@ -81,18 +82,36 @@ async function straightenBlob(photo: Blob, corners: Corners): Promise<Blob> {
     const scale = Math.min(1, (OUT_EDGE * 1.25) / Math.max(1, quadLong));
     const source = rasterAt(bitmap, scale);
     const scaled = corners.map(([x, y]) => [x * (source.width / bitmap.width), y * (source.height / bitmap.height)]) as Corners;
-    return await encode(straighten(source, scaled, { maxEdge: OUT_EDGE }));
+    return await pictures.encode(imageData(straighten(source, scaled, { maxEdge: OUT_EDGE })), 0.85);
   } finally {
     bitmap.close();
   }
 }
 
+/** The photo at most `maxEdge` long (orientation applied, metadata gone), encoded at most `maxBytes` if it can be. */
+async function compress(photo: Blob, maxEdge: number, quality: number, maxBytes: number): Promise<Blob> {
+  const bitmap = await createImageBitmap(photo, { imageOrientation: 'from-image' });
+  let image: ImageData;
+  try {
+    image = imageData(rasterAt(bitmap, Math.min(1, maxEdge / Math.max(bitmap.width, bitmap.height))));
+  } finally {
+    bitmap.close();
+  }
+  let blob = await pictures.encode(image, quality);
+  // As browser-image-compression does on the other path: lower the quality until it fits, a few times at most.
+  for (let q = quality - 0.15; blob.size > maxBytes && q >= 0.5; q -= 0.15) blob = await pictures.encode(image, q);
+  return blob;
+}
+
 scope.onmessage = (event) => {
   const request = event.data;
+  const blobAnswer = (blob: Blob): PaperResponse => ({ id: request.id, ok: true, blob });
   const work =
     request.op === 'find'
       ? find(request.photo).then((found): PaperResponse => ({ id: request.id, ok: true, found }))
-      : straightenBlob(request.photo, request.corners).then((blob): PaperResponse => ({ id: request.id, ok: true, blob }));
+      : request.op === 'straighten'
+        ? straightenBlob(request.photo, request.corners).then(blobAnswer)
+        : compress(request.photo, request.maxEdge, request.quality, request.maxBytes).then(blobAnswer);
   work
     .catch((e: unknown): PaperResponse => ({ id: request.id, ok: false, error: e instanceof Error ? e.message : String(e) }))
     .then((answer) => scope.postMessage(answer));

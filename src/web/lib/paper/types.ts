@@ -19,7 +19,11 @@ export interface Raster {
 }
 
 /** Messages to the worker (paper.worker.ts). */
-export type PaperRequest = { id: number; op: 'find'; photo: Blob } | { id: number; op: 'straighten'; photo: Blob; corners: Corners };
+export type PaperRequest =
+  | { id: number; op: 'find'; photo: Blob }
+  | { id: number; op: 'straighten'; photo: Blob; corners: Corners }
+  /** A photo made smaller where the canvas cannot encode WebP (../compress.ts): long edge, quality 0–1, bytes at most. */
+  | { id: number; op: 'compress'; photo: Blob; maxEdge: number; quality: number; maxBytes: number };
 
 /** The worker's answers. */
 export type PaperResponse =

@@ -190,7 +190,7 @@ function Turn({ photo, number, count, onDone, onReplace }: TurnProps) {
       <header className={styles.head}>
         {count > 1 && <p className={styles.eyebrow}>{t`Photo ${number} of ${count}`}</p>}
         <h2 className={styles.title} id={`${hintId}-title`} ref={title} tabIndex={-1}>
-          <Trans>Straighten the paper</Trans>
+          <Trans context="heading">Straighten the paper</Trans>
         </h2>
       </header>
       <div className={styles.mat}>

@@ -18,7 +18,7 @@ export function CancelPlanModal({ open, until, pending, onCancel, onConfirm }: C
   return (
     <Modal
       open={open}
-      title={<Trans>Cancel Premium?</Trans>}
+      title={<Trans context="heading">Cancel Premium?</Trans>}
       onClose={onCancel}
       actions={
         <>

@@ -159,7 +159,7 @@ export function DownloadEverything() {
     <section className={styles.box} aria-labelledby="archive-title">
       <div className={styles.head}>
         <h2 id="archive-title" className={styles.title}>
-          <Trans>Your family's archive</Trans>
+          <Trans context="heading">Your family's archive</Trans>
         </h2>
         <div className={styles.art} aria-hidden="true">
           <span className={styles.box1} />

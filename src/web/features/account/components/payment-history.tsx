@@ -61,7 +61,7 @@ export function PaymentHistory() {
   return (
     <section className={styles.history} aria-labelledby="payment-history-title" data-testid="payment-history">
       <h2 id="payment-history-title" className={styles.title}>
-        <Trans>Payment history</Trans>
+        <Trans context="heading">Payment history</Trans>
       </h2>
       <OfflineDataNote query={history} subject="details" />
       {waiting ? null : !history.data && history.isError ? (

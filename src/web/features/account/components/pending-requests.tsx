@@ -102,7 +102,7 @@ export function PendingRequests() {
   return (
     <section className={styles.section} aria-labelledby="waiting-title">
       <h2 id="waiting-title" className={styles.title}>
-        <Trans>Waiting for you</Trans>
+        <Trans context="heading">Waiting for you</Trans>
         <span className={styles.count}>{results.length}</span>
       </h2>
       <ul className={styles.list}>

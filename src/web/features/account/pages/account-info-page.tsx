@@ -36,13 +36,13 @@ export default function AccountInfoPage() {
   };
 
   return (
-    <PageShell title={t`Account Information`} width="medium">
+    <PageShell title={t({ message: `Account Information`, context: 'heading' })} width="medium">
       {!info.data ? (
         <Loading label={t`Loading the account…`} />
       ) : (
         <div className={pageStyles.card}>
           <h2 className={styles.sectionTitle}>
-            <Trans>Users</Trans>
+            <Trans context="heading">Users</Trans>
           </h2>
           <TimelineLinks profiles={info.data.profiles} />
           <AccountForm key={info.data.email} info={info.data} />
@@ -57,7 +57,7 @@ export default function AccountInfoPage() {
       )}
       <ConfirmDeleteModal
         open={confirming}
-        title={t`Delete Account`}
+        title={t({ message: `Delete Account`, context: 'heading' })}
         warning={<Trans>Your account, all users and all uploaded works will be lost. They cannot be recovered.</Trans>}
         pending={remove.isPending}
         onCancel={() => setConfirming(false)}

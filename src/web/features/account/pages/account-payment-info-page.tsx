@@ -54,7 +54,7 @@ export default function AccountPaymentInfoPage() {
   };
 
   return (
-    <PageShell title={t`Payment Information`} eyebrow={t`Your plan`} width="narrow">
+    <PageShell title={t({ message: `Payment Information`, context: 'heading' })} eyebrow={t`Your plan`} width="narrow">
       {status.isError && (
         <Notice tone="error">
           <Trans>Your plan could not be loaded, so the free plan is shown.</Trans> {status.error.message}{' '}
@@ -90,7 +90,13 @@ export default function AccountPaymentInfoPage() {
                 <span className={styles.eyebrow}>
                   <Trans>Current plan</Trans>
                 </span>
-                <h2 className={styles.planName}>{plan ? (plan.code === 'premium' ? t`Premium` : plan.name) : t`Free`}</h2>
+                <h2 className={styles.planName}>
+                  {plan
+                    ? plan.code === 'premium'
+                      ? t({ message: `Premium`, context: 'heading' })
+                      : plan.name
+                    : t({ message: `Free`, context: 'heading' })}
+                </h2>
                 <p className={styles.price}>{plan ? planPriceLabel(i18n, plan) : formatPrice(0, 'jpy', i18n.locale)}</p>
               </div>
               {phase !== 'free' && <span className={`${styles.chip} ${CHIP[phase] ?? ''}`}>{phaseLabel[phase]}</span>}

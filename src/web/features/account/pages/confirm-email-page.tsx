@@ -44,7 +44,7 @@ export default function ConfirmEmailPage() {
   }, [uid, token, queryClient, i18n]);
 
   return (
-    <PageShell title={t`Your new e-mail address`} width="narrow" card>
+    <PageShell title={t({ message: `Your new e-mail address`, context: 'heading' })} width="narrow" card>
       {!outcome && <Loading label={t`Confirming…`} />}
       {outcome && <Notice tone={outcome.ok ? 'info' : 'error'}>{outcome.text}</Notice>}
       {outcome && (

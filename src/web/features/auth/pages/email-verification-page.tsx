@@ -15,7 +15,15 @@ export default function EmailVerificationPage() {
   const isPass = Boolean(params.get('is_pass')) && params.get('is_pass') !== 'false';
 
   return (
-    <PageShell title={isPass ? t`Reset your password` : t`Confirm your e-mail address`} width="narrow" card>
+    <PageShell
+      title={
+        isPass
+          ? t({ message: `Reset your password`, context: 'heading' })
+          : t({ message: `Confirm your e-mail address`, context: 'heading' })
+      }
+      width="narrow"
+      card
+    >
       <MailArt className={styles.mail} />
       <Notice>
         {isPass ? <Trans>Your password reset is not yet complete.</Trans> : <Trans>Your account registration is not yet complete.</Trans>}

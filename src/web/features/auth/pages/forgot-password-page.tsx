@@ -37,7 +37,7 @@ export default function ForgotPasswordPage() {
 
   return (
     <PageShell
-      title={t`Forgot your password?`}
+      title={t({ message: `Forgot your password?`, context: 'heading' })}
       lead={t`Enter the e-mail address you registered with. We will send you a link to choose a new password.`}
       width="narrow"
       card

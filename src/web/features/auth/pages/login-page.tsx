@@ -27,7 +27,7 @@ export default function LoginPage() {
   const remembered = useSession((s) => s.email);
 
   return (
-    <PageShell title={t`Login`} eyebrow={t`Welcome back`} width="narrow" card>
+    <PageShell title={t({ message: `Login`, context: 'heading' })} eyebrow={t`Welcome back`} width="narrow" card>
       <LoginForm fallback={<LoginFormView loading />} />
       <div className={styles.links}>
         <Link href="/forgot-password">

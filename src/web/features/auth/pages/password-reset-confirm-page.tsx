@@ -33,7 +33,7 @@ export default function PasswordResetConfirmPage() {
   });
 
   return (
-    <PageShell title={t`Choose a new password`} width="narrow" card>
+    <PageShell title={t({ message: `Choose a new password`, context: 'heading' })} width="narrow" card>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <PasswordField
           label={t`New Password`}

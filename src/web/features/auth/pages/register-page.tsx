@@ -41,7 +41,13 @@ export default function RegisterPage() {
   });
 
   return (
-    <PageShell title={t`Member Registration`} eyebrow={t`Free to join`} lead={t`Open your family's own little museum.`} width="narrow" card>
+    <PageShell
+      title={t({ message: `Member Registration`, context: 'heading' })}
+      eyebrow={t`Free to join`}
+      lead={t`Open your family's own little museum.`}
+      width="narrow"
+      card
+    >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <TextField
           label={t`Email`}

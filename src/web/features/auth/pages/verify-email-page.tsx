@@ -33,7 +33,7 @@ export default function VerifyEmailPage() {
   }, [uid, token, navigate, t]);
 
   return (
-    <PageShell title={t`Verifying your e-mail address`} width="narrow">
+    <PageShell title={t({ message: `Verifying your e-mail address`, context: 'heading' })} width="narrow">
       <Loading label={t`Verifying…`} />
     </PageShell>
   );

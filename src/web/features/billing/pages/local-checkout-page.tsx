@@ -80,7 +80,7 @@ export default function LocalCheckoutPage() {
           <div className={styles.summaryText}>
             <span className={styles.merchant}>{brand}</span>
             <h2 className={styles.summaryName}>
-              <Trans>Subscribe to {planName}</Trans>
+              <Trans context="heading">Subscribe to {planName}</Trans>
             </h2>
             <p className={styles.summaryPrice}>{price}</p>
           </div>
@@ -122,7 +122,7 @@ export default function LocalCheckoutPage() {
   }
 
   return (
-    <PageShell title={t`Checkout`} eyebrow={t`Secure payment`} width="narrow">
+    <PageShell title={t({ message: `Checkout`, context: 'heading' })} eyebrow={t`Secure payment`} width="narrow">
       {banner}
       {body}
     </PageShell>

@@ -51,7 +51,7 @@ export default function PaymentCompletePage() {
     void client.invalidateQueries({ queryKey: apiKey('billingStatus'), exact: true });
   }, [paid, client]);
 
-  const title = t`Payment`;
+  const title = t({ message: `Payment`, context: 'heading' });
   if (!sessionId) {
     return (
       <PageShell title={title} width="narrow">
@@ -126,7 +126,7 @@ export default function PaymentCompletePage() {
       <div className={`${pageStyles.card} ${styles.done}`} role="status">
         <DoneArt className={styles.doneArt} />
         <h2 className={styles.doneTitle}>
-          <Trans>Payment completed</Trans>
+          <Trans context="heading">Payment completed</Trans>
         </h2>
         <p className={styles.doneText}>
           {until ? <Trans>Premium is active until {until}, and renews each month.</Trans> : <Trans>Premium is active.</Trans>}

@@ -36,7 +36,7 @@ export default function PlansPage() {
 
   return (
     <PageShell
-      title={t`Plans`}
+      title={t({ message: `Plans`, context: 'heading' })}
       eyebrow={brand}
       lead={t`Every family's museum starts free. Premium makes room for every drawing your children make.`}
       width="medium"
@@ -88,7 +88,7 @@ export default function PlansPage() {
 
           <section className={pageStyles.card} aria-labelledby="plans-compare">
             <h2 id="plans-compare" className={styles.sectionTitle}>
-              <Trans>Compare the plans</Trans>
+              <Trans context="heading">Compare the plans</Trans>
             </h2>
             <table className={styles.compare}>
               <thead>
@@ -130,7 +130,7 @@ export default function PlansPage() {
 
             <div className={styles.org}>
               <h3 className={styles.orgTitle}>
-                <Trans>For classrooms and companies</Trans>
+                <Trans context="heading">For classrooms and companies</Trans>
               </h3>
               <p className={styles.orgText}>
                 {organization ? (

@@ -9,7 +9,7 @@ import styles from '../components/artist-details.module.css';
 export default function ArtistDetailsPage() {
   const { t } = useLingui();
   return (
-    <PageShell title={t`Artist details`} eyebrow={t`Meet the artist`} width="medium">
+    <PageShell title={t({ message: `Artist details`, context: 'heading' })} eyebrow={t`Meet the artist`} width="medium">
       <article className={styles.page}>
         <header className={styles.hero}>
           <span className={styles.portrait} aria-hidden="true">
@@ -22,13 +22,13 @@ export default function ArtistDetailsPage() {
             </svg>
           </span>
           <div>
-            <h2 className={styles.name}>{t`Yui Morikawa (sample)`}</h2>
+            <h2 className={styles.name}>{t({ message: `Yui Morikawa (sample)`, context: 'heading' })}</h2>
             <p className={styles.role}>{t`Painter and picture-book artist`}</p>
           </div>
         </header>
         <p className={styles.sample}>{t`This is a sample page. Artists' own pages are coming soon.`}</p>
         <section className={styles.block}>
-          <h3>{t`About the artist`}</h3>
+          <h3>{t({ message: `About the artist`, context: 'heading' })}</h3>
           <p>
             <Trans>
               Yui grew up by the sea in a small town, drawing boats and clouds on the back of old calendars. Today she paints picture books
@@ -43,7 +43,7 @@ export default function ArtistDetailsPage() {
           </p>
         </section>
         <section className={styles.block}>
-          <h3>{t`What you will do in class`}</h3>
+          <h3>{t({ message: `What you will do in class`, context: 'heading' })}</h3>
           <ul className={styles.list}>
             <li>{t`Look closely at something you love, and draw it big.`}</li>
             <li>{t`Mix colours and give them names of your own.`}</li>

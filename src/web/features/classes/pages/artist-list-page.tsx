@@ -15,7 +15,7 @@ export default function ArtistListPage() {
   const classes = useClassList('classes', filters);
   return (
     <PageShell
-      title={t`Artist Classes`}
+      title={t({ message: `Artist Classes`, context: 'heading' })}
       eyebrow={t`Classes`}
       lead={t`Learn from artists: join a live class online, or watch a recorded one whenever you like.`}
     >

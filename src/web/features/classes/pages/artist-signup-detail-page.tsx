@@ -99,7 +99,7 @@ function SignUp({ item }: { item: ArtistClass }) {
   return (
     <section className={styles.ticket} aria-labelledby="signup-title">
       <h2 id="signup-title" className={styles.blockTitle}>
-        <Trans>Join this class</Trans>
+        <Trans context="heading">Join this class</Trans>
       </h2>
       <TicketPrice item={item} />
       {loggedIn && !isChild ? (
@@ -139,7 +139,7 @@ function SignUp({ item }: { item: ArtistClass }) {
       )}
       <Modal
         open={asking}
-        title={<Trans>Sign up</Trans>}
+        title={<Trans context="heading">Sign up</Trans>}
         onClose={() => setAsking(false)}
         actions={
           <>
@@ -175,7 +175,7 @@ function SignedUp({ item }: { item: ArtistClass }) {
     return (
       <section className={styles.ticket} aria-labelledby="signup-title">
         <h2 id="signup-title" className={styles.blockTitle}>
-          <Trans>Your sign-up</Trans>
+          <Trans context="heading">Your sign-up</Trans>
         </h2>
         <TicketPrice item={item} />
         <PaymentPending item={item} payLabel={<Trans>Pay {price}</Trans>} />
@@ -186,7 +186,7 @@ function SignedUp({ item }: { item: ArtistClass }) {
   return (
     <section className={`${styles.ticket} ${styles.ticketDone}`} aria-labelledby="signup-title">
       <h2 id="signup-title" className={styles.blockTitle}>
-        <Trans>You are signed up</Trans>
+        <Trans context="heading">You are signed up</Trans>
       </h2>
       <p className={styles.message}>
         <span className={styles.messageIcon} aria-hidden="true">
@@ -216,7 +216,7 @@ function ClassDetail({ item }: { item: ArtistClass }) {
       {item.member_signup.is_signed_up && item.member_signup.status ? <SignedUp item={item} /> : <SignUp item={item} />}
       <section className={styles.block}>
         <h2 className={styles.blockTitle}>
-          <Trans>About this class</Trans>
+          <Trans context="heading">About this class</Trans>
         </h2>
         {item.description.trim() ? (
           <p className={styles.prose}>{item.description}</p>

@@ -32,7 +32,7 @@ function Confirmed({ item }: { item: ArtistClass }) {
   return (
     <section className={`${styles.ticket} ${styles.ticketDone}`} aria-labelledby="link-title">
       <h2 id="link-title" className={styles.blockTitle}>
-        <Trans>You are signed up</Trans>
+        <Trans context="heading">You are signed up</Trans>
       </h2>
       <p className={styles.message} role="status">
         <span className={styles.messageIcon} aria-hidden="true">
@@ -75,7 +75,7 @@ function Pending({ item }: { item: ArtistClass }) {
   return (
     <section className={styles.ticket} aria-labelledby="link-title">
       <h2 id="link-title" className={styles.blockTitle}>
-        <Trans>Payment pending</Trans>
+        <Trans context="heading">Payment pending</Trans>
       </h2>
       <PaymentPending item={item} payLabel={price ? <Trans>Pay {price}</Trans> : <Trans>Pay</Trans>} />
     </section>

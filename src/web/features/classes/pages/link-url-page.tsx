@@ -43,7 +43,7 @@ function NoLink({ item }: { item: ArtistClass }) {
   return (
     <section className={styles.ticket} aria-labelledby="no-link-title">
       <h2 id="no-link-title" className={styles.blockTitle}>
-        {pending ? <Trans>Payment pending</Trans> : <Trans>Not signed up</Trans>}
+        {pending ? <Trans context="heading">Payment pending</Trans> : <Trans context="heading">Not signed up</Trans>}
       </h2>
       <p className={styles.message} role="status">
         {pending ? (
@@ -109,7 +109,7 @@ function Links({ target }: { target: VideoTarget }) {
     return (
       <section className={styles.block}>
         <h2 className={styles.blockTitle}>
-          <Trans>Live class</Trans>
+          <Trans context="heading">Live class</Trans>
         </h2>
         <p className={styles.muted}>
           <Trans>Join the class with the meeting link at its start time.</Trans>

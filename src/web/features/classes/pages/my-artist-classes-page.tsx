@@ -22,7 +22,11 @@ export default function MyArtistClassesPage() {
   const classes = useClassList('myClasses', filters);
   const filtered = Boolean(filters.search) || filters.price !== 'all' || filters.type !== 'all';
   return (
-    <PageShell title={t`My Artist Classes`} eyebrow={t`Classes`} lead={t`The classes you have signed up for.`}>
+    <PageShell
+      title={t({ message: `My Artist Classes`, context: 'heading' })}
+      eyebrow={t`Classes`}
+      lead={t`The classes you have signed up for.`}
+    >
       <OfflineDataNote query={classes} subject="details" />
       <ClassFiltersBar value={filters} onChange={setFilters} />
       <ClassWall

@@ -36,7 +36,7 @@ function OrderSummary({ signup }: { signup: ClassSignupResponse }) {
   return (
     <section className={pay.order} aria-labelledby="order-title">
       <h2 id="order-title" className="visually-hidden">
-        <Trans>Your order</Trans>
+        <Trans context="heading">Your order</Trans>
       </h2>
       <div className={pay.orderClass}>
         <span className={pay.orderThumb}>
@@ -247,7 +247,7 @@ export default function PaymentPage() {
         <OrderSummary signup={signup} />
         <section className={pay.payment} aria-labelledby="card-title">
           <h2 id="card-title" className={styles.blockTitle}>
-            <Trans>Pay by card</Trans>
+            <Trans context="heading">Pay by card</Trans>
           </h2>
           {paidIntent ? (
             <p className={styles.message} role="status">
@@ -291,7 +291,7 @@ export default function PaymentPage() {
   }
 
   return (
-    <PageShell title={t`Payment`} eyebrow={t`Artist class`} width="narrow">
+    <PageShell title={t({ message: `Payment`, context: 'heading' })} eyebrow={t`Artist class`} width="narrow">
       <div className={pay.page}>{body}</div>
     </PageShell>
   );

@@ -107,7 +107,7 @@ export default function ContactUsPage() {
   const waitingForMe = loggedIn && me.isPending;
   return (
     <PageShell
-      title={t`Contact Us`}
+      title={t({ message: `Contact Us`, context: 'heading' })}
       eyebrow={t`We are here to help`}
       lead={t`Questions about your account, your children's works, contests or classes: write to us here. A member of staff will reply within 3 to 5 business days.`}
       width="narrow"

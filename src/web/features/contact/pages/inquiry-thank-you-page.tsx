@@ -6,7 +6,7 @@ import { PageShell } from '@web/ui/page-shell';
 export default function InquiryThankYouPage() {
   const { t } = useLingui();
   return (
-    <PageShell title={t`Thank you for your inquiry`} width="narrow" card>
+    <PageShell title={t({ message: `Thank you for your inquiry`, context: 'heading' })} width="narrow" card>
       <p>
         <Trans>We have received your inquiry. A member of staff will reply within 3 to 5 business days.</Trans>
       </p>

@@ -74,14 +74,14 @@ export function ContestAbout({ contest }: { contest: Contest }) {
       {contest.explanation.trim() && (
         <section className={styles.block}>
           <h2 className={styles.blockTitle}>
-            <Trans>About this contest</Trans>
+            <Trans context="heading">About this contest</Trans>
           </h2>
           <p className={styles.prose}>{contest.explanation}</p>
         </section>
       )}
       <section className={styles.block}>
         <h2 className={styles.blockTitle}>
-          <Trans>Eligibility criteria</Trans>
+          <Trans context="heading">Eligibility criteria</Trans>
         </h2>
         {lines.length ? (
           <ul className={styles.criteria}>

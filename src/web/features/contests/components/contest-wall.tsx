@@ -43,8 +43,8 @@ export function ContestWall({ query, renderContest, empty }: ContestWallProps) {
       failed={t`The contests could not be loaded. Please try again later.`}
       empty={empty}
     >
-      <Section title={t`Scheduled and ongoing contests`} contests={upcoming} render={renderContest} />
-      <Section title={t`Contests already held`} contests={held} render={renderContest} />
+      <Section title={t({ message: `Scheduled and ongoing contests`, context: 'heading' })} contests={upcoming} render={renderContest} />
+      <Section title={t({ message: `Contests already held`, context: 'heading' })} contests={held} render={renderContest} />
     </CardWall>
   );
 }

@@ -138,7 +138,12 @@ export function GalleryPickerModal({ open, contest, onClose, onEntered }: Galler
   );
 
   return (
-    <Modal open={open} onClose={close} title={t`Apply through My Gallery`} actions={step === 'pick' ? pickActions : confirmActions}>
+    <Modal
+      open={open}
+      onClose={close}
+      title={t({ message: `Apply through My Gallery`, context: 'heading' })}
+      actions={step === 'pick' ? pickActions : confirmActions}
+    >
       {network.reason && (
         <p id={network.reasonId} className={styles.offline} role="status">
           {network.reason}

@@ -79,7 +79,7 @@ export function UploadEntryModal({ open, contest, onClose, onEntered }: UploadEn
   );
 
   return (
-    <Modal open={open} onClose={close} title={t`Upload and submit your work`}>
+    <Modal open={open} onClose={close} title={t({ message: `Upload and submit your work`, context: 'heading' })}>
       <p className={styles.muted}>
         <Trans>Your work is saved in My Gallery and entered in {contestName}.</Trans>
       </p>

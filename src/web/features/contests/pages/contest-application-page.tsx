@@ -41,7 +41,7 @@ function EnterContest({ contest }: { contest: Contest }) {
   return (
     <section className={`${styles.block} ${styles.enter}`} aria-labelledby="enter-title">
       <h2 id="enter-title" className={styles.blockTitle}>
-        <Trans>Enter this contest</Trans>
+        <Trans context="heading">Enter this contest</Trans>
       </h2>
       {contest.my_entries.length > 0 && (
         <p className={styles.enteredNote}>
@@ -105,7 +105,7 @@ function Application({ contest }: { contest: Contest }) {
       )}
       <section className={styles.block}>
         <h2 className={styles.blockTitle}>
-          <Trans>Entry history</Trans>
+          <Trans context="heading">Entry history</Trans>
         </h2>
         <EntryHistory entries={shown} winnerId={contest.winner?.id} />
         {count > shown.length && (

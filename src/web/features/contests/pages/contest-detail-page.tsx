@@ -29,7 +29,7 @@ function Winner({ contest }: { contest: Contest }) {
     <section className={styles.winner} aria-labelledby="winner-title">
       <h2 id="winner-title" className={styles.winnerHeading}>
         <span aria-hidden="true">★ </span>
-        <Trans>Winner</Trans>
+        <Trans context="heading">Winner</Trans>
       </h2>
       {winner.can_view ? <Link href={`/gallery-detail/${winner.work_id}`}>{picture}</Link> : picture}
       <p className={styles.winnerTitle}>{winner.title}</p>
@@ -53,7 +53,7 @@ export default function ContestDetailPage() {
           <ContestAbout contest={contest} />
           <section className={styles.block}>
             <h2 className={styles.blockTitle}>
-              <Trans>Entry history</Trans>
+              <Trans context="heading">Entry history</Trans>
             </h2>
             <EntryHistory entries={contest.entry_history} winnerId={contest.winner?.id} />
           </section>

@@ -14,7 +14,11 @@ export default function ContestListPage() {
   const [filters, setFilters] = useState<ContestFilters>({ status: 'all' });
   const contests = useContestList('contests', filters);
   return (
-    <PageShell title={t`All Contests`} eyebrow={t`Contests`} lead={t`Drawing contests run by art classrooms and organizations.`}>
+    <PageShell
+      title={t({ message: `All Contests`, context: 'heading' })}
+      eyebrow={t`Contests`}
+      lead={t`Drawing contests run by art classrooms and organizations.`}
+    >
       <OfflineDataNote query={contests} subject="details" />
       <ContestFiltersBar value={filters} onSearch={setFilters} />
       <ContestWall

@@ -21,7 +21,7 @@ export default function MyContestsPage() {
     </Link>
   );
   return (
-    <PageShell title={t`My Contests`} eyebrow={t`Contests`} lead={t`The contests you have entered.`}>
+    <PageShell title={t({ message: `My Contests`, context: 'heading' })} eyebrow={t`Contests`} lead={t`The contests you have entered.`}>
       <OfflineDataNote query={contests} subject="details" />
       <ContestFiltersBar value={filters} onSearch={setFilters} />
       <ContestWall

@@ -44,7 +44,7 @@ export default function SponsorBanners() {
   return (
     <section className={styles.sponsors} aria-labelledby="sponsors-title">
       <h2 id="sponsors-title" className={styles.title}>
-        <Trans>Our sponsors</Trans>
+        <Trans context="heading">Our sponsors</Trans>
       </h2>
       <p className={styles.lead}>
         <Trans>Companies that help children's art find its place on the wall.</Trans>

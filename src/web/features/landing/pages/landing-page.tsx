@@ -38,7 +38,7 @@ function StripSection({ children }: { children: ReactNode }) {
     <section className={styles.strip} aria-labelledby="strip-title">
       <div className={styles.stripHead}>
         <h2 id="strip-title" className={styles.stripTitle}>
-          <Trans>New in the museum</Trans>
+          <Trans context="heading">New in the museum</Trans>
         </h2>
         <Link href="/public-gallery" className={styles.stripMore}>
           <Trans>See all works</Trans>
@@ -65,39 +65,39 @@ export default function LandingPage() {
   const promises = [
     {
       icon: 'promise-share.svg',
-      title: t`Share with family, friends and the world`,
+      title: t({ message: `Share with family, friends and the world`, context: 'heading' }),
       text: t`Hang your child's creations where grandparents and friends can see them, or open them to everyone.`,
     },
     {
       icon: 'promise-secret.svg',
-      title: t`A secret gallery of your own`,
+      title: t({ message: `A secret gallery of your own`, context: 'heading' }),
       text: t`Keep every work safe in a personal gallery that only you and the family members you choose can see.`,
     },
     {
       icon: 'promise-learn.svg',
-      title: t`Learn from artists`,
+      title: t({ message: `Learn from artists`, context: 'heading' }),
       text: t`Join online classes and archived lessons taught by real artists.`,
     },
     {
       icon: 'promise-contest.svg',
-      title: t`Enter contests`,
+      title: t({ message: `Enter contests`, context: 'heading' }),
       text: t`Try contests held by companies and classrooms, and show your work on a bigger stage.`,
     },
   ];
   const steps = [
     {
       art: 'step-photograph.svg',
-      title: t`Photograph the work`,
+      title: t({ message: `Photograph the work`, context: 'heading' }),
       text: t`Take a picture of a drawing, a painting or a craft with your phone.`,
     },
     {
       art: 'step-upload.svg',
-      title: t`Register for free and upload`,
+      title: t({ message: `Register for free and upload`, context: 'heading' }),
       text: t`Create a free account, add your child as a user and upload the photo.`,
     },
     {
       art: 'step-publish.svg',
-      title: t`Choose how to publish`,
+      title: t({ message: `Choose how to publish`, context: 'heading' }),
       text: t`Keep it private, share it with family, or publish it to everyone.`,
     },
   ];
@@ -110,7 +110,7 @@ export default function LandingPage() {
             <Trans>An online art museum for families and children</Trans>
           </p>
           <h1 className={styles.title}>
-            <Trans>Every child's art deserves a museum</Trans>
+            <Trans context="heading">Every child's art deserves a museum</Trans>
           </h1>
           <p className={styles.lead}>
             <Trans>
@@ -140,7 +140,7 @@ export default function LandingPage() {
 
       <section className={styles.section} aria-labelledby="promises-title">
         <h2 id="promises-title" className={styles.sectionTitle}>
-          <Trans>What you can do</Trans>
+          <Trans context="heading">What you can do</Trans>
         </h2>
         <ul className={styles.promises}>
           {promises.map((p) => (
@@ -157,7 +157,7 @@ export default function LandingPage() {
 
       <section id="how-to-use" className={`${styles.section} ${styles.howto}`} aria-labelledby="howto-title">
         <h2 id="howto-title" className={styles.sectionTitle}>
-          <Trans>How to use</Trans>
+          <Trans context="heading">How to use</Trans>
         </h2>
         <ol className={styles.steps}>
           {steps.map((s, i) => (
@@ -185,7 +185,7 @@ export default function LandingPage() {
 
       <section className={styles.closing}>
         <h2>
-          <Trans>Open your family's museum today</Trans>
+          <Trans context="heading">Open your family's museum today</Trans>
         </h2>
         <p>
           <Trans>Registration is free, and the free plan keeps up to five pictures.</Trans>

@@ -78,7 +78,7 @@ export function LegalDocumentView({
       )}
       <nav className={styles.toc} aria-labelledby="contents">
         <h2 id="contents">
-          <Trans>Contents</Trans>
+          <Trans context="heading">Contents</Trans>
         </h2>
         <ol>
           {numbered.map((a) => (

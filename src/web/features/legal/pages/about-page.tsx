@@ -53,12 +53,12 @@ export default function AboutPage() {
   const loggedIn = useSession((s) => Boolean(s.token || s.childToken));
   if (!content)
     return (
-      <PageShell title={t`About us`} width="medium">
+      <PageShell title={t({ message: `About us`, context: 'heading' })} width="medium">
         <Loading label={t`Loading…`} />
       </PageShell>
     );
   return (
-    <PageShell title={t`About us`} eyebrow={brand} lead={content.lead} width="medium">
+    <PageShell title={t({ message: `About us`, context: 'heading' })} eyebrow={brand} lead={content.lead} width="medium">
       <div className={styles.hero}>
         <FramedDrawingArt className={styles.heroArt} />
         <div className={styles.heroText}>

@@ -8,15 +8,32 @@ legalContent.preload();
 
 export function TermsPage() {
   const { t } = useLingui();
-  return <LegalDocumentView title={t`Terms and Services`} document={legalContent.useContent()?.terms} updated="terms" />;
+  return (
+    <LegalDocumentView
+      title={t({ message: `Terms and Services`, context: 'heading' })}
+      document={legalContent.useContent()?.terms}
+      updated="terms"
+    />
+  );
 }
 
 export function PrivacyPage() {
   const { t } = useLingui();
-  return <LegalDocumentView title={t`Privacy Policy`} document={legalContent.useContent()?.privacy} updated="privacy" />;
+  return (
+    <LegalDocumentView
+      title={t({ message: `Privacy Policy`, context: 'heading' })}
+      document={legalContent.useContent()?.privacy}
+      updated="privacy"
+    />
+  );
 }
 
 export function CommercialTransactionPage() {
   const { t } = useLingui();
-  return <CommercialTableView title={t`Specified Commercial Transaction Act`} document={legalContent.useContent()?.commercial} />;
+  return (
+    <CommercialTableView
+      title={t({ message: `Specified Commercial Transaction Act`, context: 'heading' })}
+      document={legalContent.useContent()?.commercial}
+    />
+  );
 }

@@ -78,7 +78,7 @@ function CreateOrganization() {
   return (
     <form className={`${pageStyles.card} ${styles.section}`} noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="org-new">
       <h2 id="org-new" className={styles.sectionTitle}>
-        <Trans>New organization</Trans>
+        <Trans context="heading">New organization</Trans>
       </h2>
       <p className={styles.sectionHint}>
         <Trans>Its 6-digit code is made for you. Then appoint its staff by e-mail.</Trans>

@@ -59,7 +59,9 @@ export function BannerForm({ banner, nextOrder, onDone }: BannerFormProps) {
         void onSubmit(event);
       }}
     >
-      <h2 className={styles.sectionTitle}>{banner ? t`Edit the banner` : t`New banner`}</h2>
+      <h2 className={styles.sectionTitle}>
+        {banner ? t({ message: `Edit the banner`, context: 'heading' }) : t({ message: `New banner`, context: 'heading' })}
+      </h2>
       <ImageInput label={t`Banner image`} shape="wide" currentSrc={banner?.banner_image} {...image.inputProps} />
       <TextField label={t`Sponsor name`} required maxLength={100} error={e.name?.message} {...register('name')} />
       <TextField

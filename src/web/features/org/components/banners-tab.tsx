@@ -51,7 +51,7 @@ export function BannersTab() {
     <section aria-labelledby="admin-banners">
       <div className={styles.sectionHead}>
         <h2 id="admin-banners" className={styles.sectionTitle}>
-          <Trans>Sponsor banners</Trans>
+          <Trans context="heading">Sponsor banners</Trans>
         </h2>
         <Button onClick={() => setEditing('new')}>{t`New banner`}</Button>
       </div>
@@ -99,7 +99,7 @@ export function BannersTab() {
       )}
       <ConfirmDeleteModal
         open={deleting !== null}
-        title={t`Delete this banner?`}
+        title={t({ message: `Delete this banner?`, context: 'heading' })}
         warning={<Trans>The banner "{name}" and its image will be deleted from the landing page.</Trans>}
         pending={remove.isPending}
         onCancel={() => setDeleting(null)}

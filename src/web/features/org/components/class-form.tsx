@@ -116,7 +116,9 @@ export function ClassForm({ org, klass, onDone }: ClassFormProps) {
         void onSubmit(event);
       }}
     >
-      <h2 className={styles.sectionTitle}>{klass ? t`Edit the class` : t`New class`}</h2>
+      <h2 className={styles.sectionTitle}>
+        {klass ? t({ message: `Edit the class`, context: 'heading' }) : t({ message: `New class`, context: 'heading' })}
+      </h2>
       <p className={styles.sectionHint}>
         <Trans>Families see a published class in Artist Class. Times are Japan time.</Trans>
       </p>

@@ -69,7 +69,7 @@ export function ClassSignups({ org, klass, backHref }: ClassSignupsProps) {
         backHref={backHref}
         backLabel={t`← All classes`}
         headingId="class-signups"
-        title={<Trans>Sign-ups for {className}</Trans>}
+        title={<Trans context="heading">Sign-ups for {className}</Trans>}
         chip={
           <span className={`${styles.chip} ${klass.published ? styles.chipActive : ''}`}>
             {klass.published ? t`Published` : t`Not published`}
@@ -119,7 +119,7 @@ export function ClassSignups({ org, klass, backHref }: ClassSignupsProps) {
       </div>
       <form className={pageStyles.card} noValidate onSubmit={(e) => void onSend(e)} aria-labelledby="class-mail">
         <h3 id="class-mail" className={`${styles.sectionTitle} ${local.mailTitle}`}>
-          <Trans>E-mail confirmed sign-ups</Trans>
+          <Trans context="heading">E-mail confirmed sign-ups</Trans>
         </h3>
         <p className={styles.sectionHint}>
           <Trans>Each confirmed child's parent gets their own e-mail; nobody sees the other addresses.</Trans>

@@ -37,7 +37,7 @@ export function ClassesTab({ org, klass, view }: ClassesTabProps) {
   return (
     <ConsoleList
       headingId="org-classes"
-      title={<Trans>Classes</Trans>}
+      title={<Trans context="heading">Classes</Trans>}
       newHref={consoleHref(org.id, 'classes', { class: 'new' })}
       newLabel={t`New class`}
       loadingLabel={t`Loading the classes…`}

@@ -32,7 +32,7 @@ export function CodeCard({ org }: { org: ConsoleOrganization }) {
   return (
     <section className={`${pageStyles.card} ${styles.section}`} aria-labelledby="org-code">
       <h2 id="org-code" className={styles.sectionTitle}>
-        <Trans>Joining code</Trans>
+        <Trans context="heading">Joining code</Trans>
       </h2>
       <p className={styles.sectionHint}>
         <Trans>Families enter this code on their child's profile to join.</Trans>
@@ -68,7 +68,7 @@ export function CodeCard({ org }: { org: ConsoleOrganization }) {
       </Button>
       <ConfirmModal
         open={confirming}
-        title={t`Make a new code?`}
+        title={t({ message: `Make a new code?`, context: 'heading' })}
         confirmLabel={t`Make a new code`}
         pendingLabel={t`Making…`}
         tone="primary"

@@ -48,7 +48,7 @@ export function ContestEntries({ org, contest, backHref }: ContestEntriesProps) 
         backHref={backHref}
         backLabel={t`← All contests`}
         headingId="contest-entries"
-        title={<Trans>Entries to {contestName}</Trans>}
+        title={<Trans context="heading">Entries to {contestName}</Trans>}
         chip={<StatusChip status={decided ? 'already_held' : contest.status} />}
       />
       {decided ? (
@@ -105,7 +105,7 @@ export function ContestEntries({ org, contest, backHref }: ContestEntriesProps) 
       )}
       <ConfirmModal
         open={choosing !== null}
-        title={t`Pick this work as the winner?`}
+        title={t({ message: `Pick this work as the winner?`, context: 'heading' })}
         confirmLabel={t`Pick as winner`}
         pendingLabel={t`Picking…`}
         tone="primary"

@@ -72,7 +72,9 @@ export function ContestForm({ org, contest, onDone }: ContestFormProps) {
         void onSubmit(event);
       }}
     >
-      <h2 className={styles.sectionTitle}>{contest ? t`Edit the contest` : t`New contest`}</h2>
+      <h2 className={styles.sectionTitle}>
+        {contest ? t({ message: `Edit the contest`, context: 'heading' }) : t({ message: `New contest`, context: 'heading' })}
+      </h2>
       <p className={styles.sectionHint}>
         <Trans>Dates and times are Japan time.</Trans>
       </p>

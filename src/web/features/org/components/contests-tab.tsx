@@ -37,7 +37,7 @@ export function ContestsTab({ org, contest, view }: ContestsTabProps) {
   return (
     <ConsoleList
       headingId="org-contests"
-      title={<Trans>Contests</Trans>}
+      title={<Trans context="heading">Contests</Trans>}
       newHref={consoleHref(org.id, 'contests', { contest: 'new' })}
       newLabel={t`New contest`}
       loadingLabel={t`Loading the contests…`}

@@ -14,7 +14,7 @@ export function MailLog({ scope }: { scope: MailScope }) {
   return (
     <section aria-labelledby="mail-log">
       <h2 id="mail-log" className={styles.sectionTitle}>
-        <Trans>Sent e-mails</Trans>
+        <Trans context="heading">Sent e-mails</Trans>
       </h2>
       {!log.data ? (
         <div className={styles.skeletonList} role="status">

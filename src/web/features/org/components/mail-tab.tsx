@@ -63,7 +63,7 @@ export function MailTab({ scope }: { scope: MailScope }) {
     <>
       <form className={`${pageStyles.card} ${styles.section}`} noValidate onSubmit={(e) => void onPreview(e)} aria-labelledby="mail-write">
         <h2 id="mail-write" className={styles.sectionTitle}>
-          {scope.kind === 'org' ? <Trans>Write an e-mail</Trans> : <Trans>Write to all users</Trans>}
+          {scope.kind === 'org' ? <Trans context="heading">Write an e-mail</Trans> : <Trans context="heading">Write to all users</Trans>}
         </h2>
         <p className={styles.sectionHint}>
           <Trans>Each person gets their own e-mail; nobody sees the other addresses.</Trans>

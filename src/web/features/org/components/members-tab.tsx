@@ -54,7 +54,7 @@ export function MembersTab({ org }: { org: ConsoleOrganization }) {
         {!members.data ? (
           <div className={styles.skeletonList}>
             <h2 id="org-members" className={styles.sectionTitle}>
-              <Trans>Members</Trans>
+              <Trans context="heading">Members</Trans>
             </h2>
             {[0, 1, 2].map((i) => (
               <SkeletonBlock key={i} height={56} />
@@ -65,7 +65,7 @@ export function MembersTab({ org }: { org: ConsoleOrganization }) {
             {members.data.pending.length > 0 && (
               <div className={styles.pending}>
                 <h2 className={styles.sectionTitle}>
-                  <Trans>Waiting for approval</Trans> ({members.data.pending.length})
+                  <Trans context="heading">Waiting for approval</Trans> ({members.data.pending.length})
                 </h2>
                 <ul className={styles.list}>
                   {members.data.pending.map((m) =>
@@ -85,7 +85,7 @@ export function MembersTab({ org }: { org: ConsoleOrganization }) {
               </div>
             )}
             <h2 id="org-members" className={styles.sectionTitle}>
-              <Trans>Members</Trans> ({members.data.approved.length})
+              <Trans context="heading">Members</Trans> ({members.data.approved.length})
             </h2>
             {members.data.approved.length === 0 ? (
               <p className={styles.empty}>
@@ -108,7 +108,11 @@ export function MembersTab({ org }: { org: ConsoleOrganization }) {
       </section>
       <ConfirmModal
         open={asking !== null}
-        title={asking?.action === 'decline' ? t`Decline this request?` : t`Remove this member?`}
+        title={
+          asking?.action === 'decline'
+            ? t({ message: `Decline this request?`, context: 'heading' })
+            : t({ message: `Remove this member?`, context: 'heading' })
+        }
         confirmLabel={asking?.action === 'decline' ? t`Decline` : t`Remove`}
         pendingLabel={t`Working…`}
         pending={act.isPending}

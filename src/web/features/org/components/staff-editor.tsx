@@ -85,7 +85,7 @@ export function StaffEditor({ org }: { org: AdminOrganization }) {
       </form>
       <ConfirmModal
         open={removing !== null}
-        title={t`Remove this staff member?`}
+        title={t({ message: `Remove this staff member?`, context: 'heading' })}
         confirmLabel={t`Remove`}
         pendingLabel={t`Removing…`}
         pending={change.isPending}

@@ -27,7 +27,7 @@ export default function OrgPage() {
 
   if (!home.data && home.isError) {
     return (
-      <PageShell title={t`Organization`} width="medium">
+      <PageShell title={t({ message: `Organization`, context: 'heading' })} width="medium">
         <EmptyState action={<Button onClick={() => void home.refetch()}>{t`Try again`}</Button>}>
           <p>
             <Trans>The console could not be loaded.</Trans>
@@ -39,7 +39,7 @@ export default function OrgPage() {
 
   if (!home.data) {
     return (
-      <PageShell title={t`Organization`} width="medium">
+      <PageShell title={t({ message: `Organization`, context: 'heading' })} width="medium">
         <div className={styles.skeletonList} role="status" aria-live="polite">
           <span className="visually-hidden">{t`Loading the console…`}</span>
           <SkeletonBlock height={48} />
@@ -53,7 +53,7 @@ export default function OrgPage() {
   const scope = scopeOf(home.data, params.get('org'), params.get('tab'));
   if (!scope) {
     return (
-      <PageShell title={t`Organization`} width="medium">
+      <PageShell title={t({ message: `Organization`, context: 'heading' })} width="medium">
         <EmptyState action={<LinkButton href="/">{t`Back to the museum`}</LinkButton>}>
           <p>
             <Trans>This page is for the staff of an organization. Ask the museum to add you as staff.</Trans>
@@ -65,7 +65,7 @@ export default function OrgPage() {
 
   const choices = home.data.organizations.length + (home.data.is_super_admin ? 1 : 0);
   const current = scope.kind === 'org' ? String(scope.org.id) : 'admin';
-  const title = scope.kind === 'org' ? scope.org.name : t`Site administration`;
+  const title = scope.kind === 'org' ? scope.org.name : t({ message: `Site administration`, context: 'heading' });
   return (
     <PageShell title={title} eyebrow={t`Organization console`} width="medium">
       {choices > 1 && (

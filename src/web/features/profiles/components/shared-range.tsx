@@ -16,7 +16,7 @@ export function SharedRange({ value, onChange }: SharedRangeProps) {
   return (
     <section className={styles.section} aria-labelledby="shared-range-title">
       <h2 id="shared-range-title" className={styles.sectionTitle}>
-        <Trans>Shared range</Trans>
+        <Trans context="heading">Shared range</Trans>
       </h2>
       <p className={styles.sectionHint}>
         <Trans>Choose who in your family can see all of your works, including the private ones.</Trans>

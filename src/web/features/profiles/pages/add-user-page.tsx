@@ -68,7 +68,7 @@ export default function AddUserPage() {
   const list = profiles.data ?? [];
 
   return (
-    <PageShell title={t`Select or add users`} eyebrow={t`Who is visiting today?`} width="medium">
+    <PageShell title={t({ message: `Select or add users`, context: 'heading' })} eyebrow={t`Who is visiting today?`} width="medium">
       {email && (
         <p className={styles.who}>
           <Trans>

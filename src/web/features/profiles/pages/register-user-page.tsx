@@ -52,7 +52,7 @@ export default function RegisterUserPage() {
   });
 
   return (
-    <PageShell title={t`User registration`} lead={t`Add a child to your family museum.`} width="narrow">
+    <PageShell title={t({ message: `User registration`, context: 'heading' })} lead={t`Add a child to your family museum.`} width="narrow">
       <Link href="/add-user" className={styles.back}>
         ← <Trans>Back to users</Trans>
       </Link>

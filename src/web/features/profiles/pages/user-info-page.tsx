@@ -64,7 +64,7 @@ export default function UserInfoPage() {
   };
 
   return (
-    <PageShell title={t`Profile`} eyebrow={t`User information`} width="medium">
+    <PageShell title={t({ message: `Profile`, context: 'heading' })} eyebrow={t`User information`} width="medium">
       <OfflineDataNote query={profile} subject="details" />
       {!profile.data ? (
         !waiting && <Loading label={t`Loading the profile…`} />
@@ -99,13 +99,13 @@ export default function UserInfoPage() {
       )}
       <ConfirmDeleteModal
         open={confirming}
-        title={t`Delete the profile`}
+        title={t({ message: `Delete the profile`, context: 'heading' })}
         warning={<Trans>All works uploaded by this user will be lost. They cannot be recovered.</Trans>}
         pending={remove.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() => void onDelete()}
       />
-      <Modal open={askParent} title={t`Delete the profile`} onClose={() => setAskParent(false)}>
+      <Modal open={askParent} title={t({ message: `Delete the profile`, context: 'heading' })} onClose={() => setAskParent(false)}>
         <AskGrownUp
           what={<Trans>Deleting {username} and every work needs your parent. Hand this phone to a grown-up.</Trans>}
           confirmLabel={<Trans>Allow and delete</Trans>}

@@ -82,7 +82,7 @@ export function SaveForOffline({ works }: { works: readonly Work[] }) {
         </svg>
         <div className={styles.body}>
           <h2 id="save-offline-title" className={styles.title}>
-            <Trans>Take the gallery with you</Trans>
+            <Trans context="heading">Take the gallery with you</Trans>
           </h2>
           <p className={styles.hint}>
             {plural(Math.min(urls.length, SAVE_OFFLINE_CAP), {

@@ -67,7 +67,7 @@ export default function EditWorkPage() {
   if (workId === null || (work.isError && !work.data)) {
     const notFound = workId === null || isNotFound(work.error);
     return (
-      <PageShell title={t`Edit work`} width="narrow">
+      <PageShell title={t({ message: `Edit work`, context: 'heading' })} width="narrow">
         <EmptyState
           action={
             <>
@@ -120,7 +120,7 @@ export default function EditWorkPage() {
   };
 
   return (
-    <PageShell title={t`Edit work`} lead={w?.title} width="narrow">
+    <PageShell title={t({ message: `Edit work`, context: 'heading' })} lead={w?.title} width="narrow">
       <OfflineDataNote query={work} subject="details" />
       {waiting ? null : !w || !photos ? (
         <div className={styles.form} role="status">
@@ -166,7 +166,7 @@ export default function EditWorkPage() {
       )}
       <ConfirmDeleteModal
         open={confirming}
-        title={t`Delete this work`}
+        title={t({ message: `Delete this work`, context: 'heading' })}
         warning={<Trans>The work and all of its images will be removed from every gallery.</Trans>}
         pending={remove.isPending}
         onCancel={() => setConfirming(false)}

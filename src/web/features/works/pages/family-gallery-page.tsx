@@ -32,13 +32,13 @@ export default function FamilyGalleryPage() {
   const loaded = works.data?.pages.flatMap((p) => p.results) ?? [];
 
   return (
-    <PageShell title={t`Family Gallery`} eyebrow={t`Shared in your family`}>
+    <PageShell title={t({ message: `Family Gallery`, context: 'heading' })} eyebrow={t`Shared in your family`}>
       <OfflineDataNote query={works} />
       <WorkFiltersBar value={filters} onSearch={setFilters} />
       {members.length > 0 && (
         <section className={styles.strip} aria-labelledby="shared-users">
           <h2 id="shared-users" className={styles.stripTitle}>
-            <Trans>Shared Users</Trans>
+            <Trans context="heading">Shared Users</Trans>
           </h2>
           <ul className={styles.members}>
             {members.map((m) => (

@@ -37,7 +37,7 @@ export default function GalleryDetailPage() {
 
   if (id === null || id < 1 || (work.isError && !work.data && isNotFound(work.error))) {
     return (
-      <PageShell title={t`This work could not be found`} width="medium">
+      <PageShell title={t({ message: `This work could not be found`, context: 'heading' })} width="medium">
         <EmptyState action={<WayBack />}>
           <p>
             <Trans>It may have been taken down, or it is not shared with you.</Trans>
@@ -49,7 +49,7 @@ export default function GalleryDetailPage() {
 
   if (!work.data) {
     return (
-      <PageShell title={t`Work details`} width="medium">
+      <PageShell title={t({ message: `Work details`, context: 'heading' })} width="medium">
         <OfflineDataNote query={work} subject="details" />
         {work.isError ? (
           <EmptyState

@@ -14,7 +14,7 @@ export default function MyCollectionPage() {
   const [filters, setFilters] = useState<WorkFilters>({});
   const works = useWorkList('myCollection', filters);
   return (
-    <PageShell title={t`My Collection`} eyebrow={t`Works you liked`}>
+    <PageShell title={t({ message: `My Collection`, context: 'heading' })} eyebrow={t`Works you liked`}>
       {/* Offline with nothing kept, the easel says the page will fill in once back online (never a blank wall). */}
       <OfflineDataNote query={works} />
       <WorkFiltersBar value={filters} onSearch={setFilters} />

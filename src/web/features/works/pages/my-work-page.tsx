@@ -42,7 +42,7 @@ export default function MyWorkPage() {
 
   if (!childToken) {
     return (
-      <PageShell title={t`My Gallery`} eyebrow={t`Your own museum`} width="medium">
+      <PageShell title={t({ message: `My Gallery`, context: 'heading' })} eyebrow={t`Your own museum`} width="medium">
         <EmptyWall>
           <p className={styles.text}>
             <Trans>Choose a user to see their gallery.</Trans>
@@ -56,7 +56,7 @@ export default function MyWorkPage() {
   }
 
   return (
-    <PageShell title={t`My Gallery`} eyebrow={t`Your own museum`}>
+    <PageShell title={t({ message: `My Gallery`, context: 'heading' })} eyebrow={t`Your own museum`}>
       <TimelineSwitch current="wall" />
       <OfflineDataNote query={works} />
       <WorkFiltersBar value={filters} onSearch={setFilters} />

@@ -16,7 +16,11 @@ export default function PublicGalleryPage() {
   const works = useWorkList('publicWorks', filters);
   const like = useLikeToggle();
   return (
-    <PageShell title={t`Search Works`} eyebrow={t`Public gallery`} lead={t`Works that children have chosen to show everyone.`}>
+    <PageShell
+      title={t({ message: `Search Works`, context: 'heading' })}
+      eyebrow={t`Public gallery`}
+      lead={t`Works that children have chosen to show everyone.`}
+    >
       <OfflineDataNote query={works} />
       <WorkFiltersBar value={filters} onSearch={setFilters} />
       <WorksWall

@@ -67,7 +67,7 @@ export default function RegisterWorkPage() {
   };
 
   return (
-    <PageShell title={t`Register your work`} eyebrow={t`Hang a new picture`} width="narrow">
+    <PageShell title={t({ message: `Register your work`, context: 'heading' })} eyebrow={t`Hang a new picture`} width="narrow">
       <WorkForm
         key={editing?.id ?? 'new'}
         initialFields={editing?.fields ?? EMPTY}

@@ -57,7 +57,7 @@ export default function TimelinePage() {
   const works = data?.pages.flatMap((p) => p.results) ?? [];
   const groups = first ? groupByAge(works, first.profile.date_of_birth, first.ages) : [];
   const name = first?.profile.username ?? '';
-  const title = t`Timeline`;
+  const title = t({ message: `Timeline`, context: 'heading' });
   const eyebrow = name ? t`${name}'s years in the museum` : t`Your years in the museum`;
 
   /** Loads pages until the works of `age` are on the timeline, then goes there. */

@@ -23,7 +23,7 @@ export default function UserGalleryPage() {
 
   if (userId === null) {
     return (
-      <PageShell title={t`User Gallery`} width="medium">
+      <PageShell title={t({ message: `User Gallery`, context: 'heading' })} width="medium">
         <p>
           <Trans>Choose a family member in the Family Gallery.</Trans>
         </p>
@@ -35,7 +35,10 @@ export default function UserGalleryPage() {
   }
 
   return (
-    <PageShell title={username ? t`${username}'s gallery` : t`User Gallery`} eyebrow={t`User Gallery`}>
+    <PageShell
+      title={username ? t({ message: `${username}'s gallery`, context: 'heading' }) : t({ message: `User Gallery`, context: 'heading' })}
+      eyebrow={t`User Gallery`}
+    >
       {/* Offline with nothing kept, the easel says the page will fill in once back online (never a blank wall). */}
       <OfflineDataNote query={works} />
       <WorksWall
