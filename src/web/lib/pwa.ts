@@ -78,7 +78,11 @@ export function startServiceWorker(): void {
 
 function register(wb: Workbox): void {
   workbox = wb;
-  wb.addEventListener('waiting', () => usePwa.setState({ updateWaiting: true }));
+  // A first install is no update: workbox-window calls a worker 'waiting' when it stays 'installed' for 200 ms, which
+  // Firefox's first activation can take on a busy phone. Only a page some version already controls has one to replace.
+  wb.addEventListener('waiting', () => {
+    if (navigator.serviceWorker.controller) usePwa.setState({ updateWaiting: true });
+  });
   wb.addEventListener('controlling', () => {
     // The new worker took over because the user asked: load the new version's pages.
     if (reloadOnTakeover) window.location.reload();
