@@ -100,7 +100,8 @@ for (const lang of ['en', 'ja'] as const) {
     // The code admits at once: the switch that says so is on.
     const atOnce = page.getByRole('switch', { name: text.atOnce });
     await expect(atOnce).toHaveAttribute('aria-checked', 'true');
-    await expect(atOnce).toHaveText(text.atOnce);
+    // Its words are shown beside it, as the label that switches it too.
+    await expect(page.locator(`label[for="${await atOnce.getAttribute('id')}"]`)).toHaveText(text.atOnce);
     await expect(page.getByText(text.atOnceText)).toBeVisible();
     await expectTabsOnScreen(page, lang, text.tabs);
     await page.getByRole('navigation', { name: text.sections }).scrollIntoViewIfNeeded();

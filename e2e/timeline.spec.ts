@@ -79,7 +79,7 @@ test("the parent opens each child's timeline from the account page", async ({ pa
 
   // The parent alone, no child chosen: /account-info is the parent's page.
   await openAsParent(page, family);
-  await page.getByRole('link', { name: `${family.username}'s timeline` }).click();
+  await page.getByRole('link', { name: `${family.username} Timeline`, exact: true }).click();
   await expect(page).toHaveURL(/\/timeline\?profile=\d+$/);
   await expect(page.getByText(`${family.username}'s years in the museum`)).toBeVisible();
   await expect(year(page, age).getByRole('heading', { name: `Age ${age}`, level: 2 })).toBeVisible();

@@ -24,18 +24,22 @@ interface AvatarProps {
   size?: number;
 }
 
+/**
+ * A child's picture, or its initials on a colour. Always shown beside the child's name, which says who it is: so it
+ * is decorative (an empty alt; the initials hidden), and a reader hears the name once, not twice.
+ */
 export function Avatar({ username, src, size = 56 }: AvatarProps) {
   const dimension = { width: size, height: size, fontSize: size * 0.36 };
   if (src) {
     return (
       <span className={styles.avatar} style={dimension}>
-        <img src={src} alt={username} width={size} height={size} loading="lazy" />
+        <img src={src} alt="" width={size} height={size} loading="lazy" />
       </span>
     );
   }
   return (
-    <span className={styles.avatar} style={{ ...dimension, background: avatarColor(username) }} role="img" aria-label={username}>
-      <span aria-hidden="true">{avatarInitials(username)}</span>
+    <span className={styles.avatar} style={{ ...dimension, background: avatarColor(username) }} aria-hidden="true">
+      {avatarInitials(username)}
     </span>
   );
 }

@@ -41,9 +41,11 @@ export function LikeButton({ liked, count, onToggle, busy = false }: LikeButtonP
   const countText = count === 1 ? t`1 like` : t`${count} likes`;
   if (!onToggle) {
     return (
-      <span className={`${styles.like} ${styles.static} ${liked ? styles.liked : ''}`} aria-label={countText}>
+      // Read as words, not a bare number (a plain span may not carry an aria-label: it has no role to name).
+      <span className={`${styles.like} ${styles.static} ${liked ? styles.liked : ''}`}>
         <Heart filled={liked} />
         <span aria-hidden="true">{count}</span>
+        <span className="visually-hidden">{countText}</span>
       </span>
     );
   }

@@ -1,3 +1,5 @@
+import { useId } from 'react';
+
 import styles from './switch.module.css';
 
 interface SwitchProps {
@@ -9,18 +11,28 @@ interface SwitchProps {
   offText: string;
 }
 
+/**
+ * An on/off switch: the button is the track, and the word beside it says its state for the eye. The word is outside
+ * the button (a label for it, so that pressing the word switches too): inside, it would be visible text that the
+ * button's name lacks (WCAG 2.5.3, axe's label-content-name-mismatch), even hidden from screen readers; the state is
+ * the button's own (aria-checked, read as on or off), so the name stays the label it is given.
+ */
 export function Switch({ checked, onChange, label, onText, offText }: SwitchProps) {
+  const id = useId();
   return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={checked}
-      aria-label={label}
-      className={styles.switch}
-      onClick={() => onChange(!checked)}
-    >
-      <span className={styles.track} aria-hidden="true" />
-      <span>{checked ? onText : offText}</span>
-    </button>
+    <span className={styles.switch} data-checked={checked}>
+      <button
+        id={id}
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-label={label}
+        className={styles.track}
+        onClick={() => onChange(!checked)}
+      />
+      <label htmlFor={id} className={styles.word} aria-hidden="true">
+        {checked ? onText : offText}
+      </label>
+    </span>
   );
 }

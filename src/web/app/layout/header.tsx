@@ -135,9 +135,9 @@ export function Header() {
       )}
       {/* Outside the header: its backdrop-filter would make it the box a fixed child sticks to. */}
       {hasChild && location !== '/register-work' && location !== '/edit-work' && (
-        <div className={styles.fab}>
+        <nav className={styles.fab} aria-label={t`Capture`}>
           <RegisterWorkButton />
-        </div>
+        </nav>
       )}
     </>
   );

@@ -25,13 +25,14 @@ export function LanguageSwitch() {
             lang={o.value}
             className={styles.langButton}
             aria-pressed={active}
-            aria-label={o.name}
             onClick={() => {
               if (active) return;
               void chooseLanguage(o.value).then(() => queryClient.invalidateQueries());
             }}
           >
+            {/* The visible code, then the language's own name: the name a reader hears begins with what is seen. */}
             {o.label}
+            <span className="visually-hidden"> {o.name}</span>
           </button>
         );
       })}

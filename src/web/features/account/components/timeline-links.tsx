@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 
 import { Avatar } from '@web/ui/avatar';
@@ -12,16 +12,16 @@ interface ChildRef {
 
 /** The family's children on the account page: each opens that child's timeline by age (issue 15). */
 export function TimelineLinks({ profiles }: { profiles: readonly ChildRef[] }) {
-  const { t } = useLingui();
   return (
     <>
       <ul className={styles.grid}>
         {profiles.map((p) => (
           <li key={p.id}>
-            <Link href={`/timeline?profile=${p.id}`} className={styles.cell} aria-label={t`${p.username}'s timeline`}>
+            {/* Named by the words it shows ("hana Timeline"), so a voice command can say what is on screen. */}
+            <Link href={`/timeline?profile=${p.id}`} className={styles.cell}>
               <Avatar username={p.username} src={p.profile_picture} size={40} />
               <span className={styles.name}>{p.username}</span>
-              <span className={styles.go} aria-hidden="true">
+              <span className={styles.go}>
                 <Trans>Timeline</Trans>
               </span>
             </Link>

@@ -110,8 +110,11 @@ export default function AboutPage() {
         <ul className={styles.plans}>
           {content.plans.plans.map((p) => (
             <li key={p.name} className={styles.plan}>
-              <h3>{p.name}</h3>
-              <p className={styles.price}>{p.price}</p>
+              {/* The price belongs to the plan's heading (HTML's heading group), not a heading of its own. */}
+              <hgroup>
+                <h3>{p.name}</h3>
+                <p className={styles.price}>{p.price}</p>
+              </hgroup>
               <p>{p.text}</p>
             </li>
           ))}

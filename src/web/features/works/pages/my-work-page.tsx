@@ -77,9 +77,12 @@ export default function MyWorkPage() {
                   Your gallery walls are waiting for the first work. Take a photo of a drawing, a painting or a craft and hang it here.
                 </Trans>
               </p>
-              <LinkButton href="/register-work" size="large">
-                <Trans>Register your work</Trans>
-              </LinkButton>
+              {/* data-capture-call: the floating Register button stands down while this one shows (header.module.css). */}
+              <div data-capture-call="" style={{ display: 'contents' }}>
+                <LinkButton href="/register-work" size="large">
+                  <Trans>Register your work</Trans>
+                </LinkButton>
+              </div>
             </EmptyWall>
           )
         }
