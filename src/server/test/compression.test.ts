@@ -88,7 +88,7 @@ describe('compression', () => {
     expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(br.headers.vary).toBe('Accept-Encoding');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(br.headers['content-security-policy']).toMatch(/^default-src 'none'; script-src 'self';/);
+    expect(br.headers['content-security-policy']).toMatch(/^default-src 'none'; script-src 'self' 'wasm-unsafe-eval';/);
     expect(Number(br.headers['content-length'])).toBe(br.body.length);
     expect(br.body).toEqual(await onDisk('.br'));
     expect(brotliDecompressSync(br.body).toString()).toBe(script);
