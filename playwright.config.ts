@@ -12,7 +12,7 @@ export const E2E_DATA_DIR = join(tmpdir(), `little-museum-e2e-${port}`);
 
 export default defineConfig({
   testDir: 'e2e',
-  testIgnore: ['**/perf/**'],
+  testIgnore: ['**/perf/**', '**/engines/**'],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
