@@ -80,6 +80,17 @@ async function tableShare(image: Buffer): Promise<number> {
 }
 
 /** The page has stopped scrolling (the review scrolls itself into view), for a screenshot. */
+/** The contest's page in `lang`, with its Upload and enter dialog open. */
+async function openUpload(page: Page, family: Family, id: number, lang: keyof typeof WORDS) {
+  await openAs(page, family, `/contest-application?id=${id}`);
+  if (lang === 'ja') {
+    await page.evaluate(() => localStorage.setItem('language', 'ja'));
+    await page.reload();
+  }
+  await page.getByRole('button', { name: WORDS[lang].upload }).click();
+  return page.getByRole('dialog', { name: WORDS[lang].upload });
+}
+
 async function settled(page: Page) {
   let last = -1;
   await expect
@@ -102,13 +113,7 @@ for (const lang of ['en', 'ja'] as const) {
     expect(await tableShare(photo.jpeg)).toBeGreaterThan(0.2);
     const title = lang === 'ja' ? `つくえの上の絵 ${Date.now() % 1e6}` : `On the table ${Date.now() % 1e6}`;
 
-    await openAs(page, family, `/contest-application?id=${id}`);
-    if (lang === 'ja') {
-      await page.evaluate(() => localStorage.setItem('language', 'ja'));
-      await page.reload();
-    }
-    await page.getByRole('button', { name: w.upload }).click();
-    const form = page.getByRole('dialog', { name: w.upload });
+    const form = await openUpload(page, family, id, lang);
     await expect(form).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`contest-upload-open-${lang}.png`) });
 
@@ -179,13 +184,7 @@ for (const lang of ['en', 'ja'] as const) {
     const id = await contestId(request);
     const family = await newFamily(request, `full${lang}${String(Date.now() % 1e6)}`);
     await createWork(request, family, 'Five little suns', 5);
-    await openAs(page, family, `/contest-application?id=${id}`);
-    if (lang === 'ja') {
-      await page.evaluate(() => localStorage.setItem('language', 'ja'));
-      await page.reload();
-    }
-    await page.getByRole('button', { name: w.upload }).click();
-    const form = page.getByRole('dialog', { name: w.upload });
+    const form = await openUpload(page, family, id, lang);
     await expect(form.getByText(w.limit)).toBeVisible();
     await expect(form.getByLabel(w.takePhoto)).toBeDisabled();
     await expect(form.getByText(w.left)).toContainText('0');
