@@ -100,14 +100,14 @@ test("the parent opens each child's timeline from the account page", async ({ pa
 const PRIVATE_WORDS = {
   en: {
     age: (age: number) => `Age ${age}`,
-    timeline: (name: string) => `${name}'s timeline`,
+    timeline: (name: string) => `${name} Timeline`,
     badge: 'Private',
     why: (name: string) => `This work is private: only ${name} can open it. To see it, choose ${name} in Manage Users.`,
     manage: 'Manage Users',
   },
   ja: {
     age: (age: number) => `${age} さい`,
-    timeline: (name: string) => `${name} のタイムライン`,
+    timeline: (name: string) => `${name} タイムライン`,
     badge: '非公開',
     why: (name: string) => `この作品は非公開なので、開けるのは${name}さんだけです。見るときはユーザー管理で${name}さんを選んでください。`,
     manage: 'ユーザー管理',
@@ -125,7 +125,7 @@ for (const lang of ['en', 'ja'] as const) {
     await page.evaluate((l) => localStorage.setItem('language', l), lang);
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
-    await page.getByRole('link', { name: w.timeline(family.username) }).click();
+    await page.getByRole('link', { name: w.timeline(family.username), exact: true }).click();
     await expect(page).toHaveURL(/\/timeline\?profile=\d+$/);
 
     const tile = page
