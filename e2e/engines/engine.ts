@@ -210,13 +210,36 @@ async function openWebKit(baseURL: string): Promise<Ui> {
     url: () => d.getCurrentUrl(),
     evaluate: async (fn, ...args) => d.executeScript(`return (${fn.toString()})(...arguments)`, ...args),
     has: async (q) => (await find(q)) !== null,
-    click: async (q) => (await get(q)).click(),
+    click: async (q) => {
+      const el = await get(q);
+      // WebKitGTK's WebDriver can drop a synthesised click when the machine is busy (seen in CI: a carousel thumbnail's
+      // click returned, and the page never changed). The element notes the click it receives; a click that did not
+      // arrive is sent again, once, and said in the log. One that navigated away took the element with it: arrived.
+      await d.executeScript(
+        "const e = arguments[0]; e.__lmClick = false; e.addEventListener('click', () => { e.__lmClick = true; }, { once: true, capture: true });",
+        el,
+      );
+      const arrived = async () => {
+        for (const start = Date.now(); Date.now() - start < 1_000; await new Promise((r) => setTimeout(r, 50))) {
+          try {
+            if (await d.executeScript('return arguments[0].__lmClick !== false', el)) return true;
+          } catch {
+            return true;
+          }
+        }
+        return false;
+      };
+      await el.click();
+      if (await arrived()) return;
+      console.warn(`webkit: the click on ${JSON.stringify(q)} did not reach the page; sent again`);
+      await el.click();
+    },
     fill: async (q, text) => {
       const el = await get(q);
       // Focused by a tap and selected, the old text goes with the first key (WebDriver's Element Clear and Send Keys
-      // are refused here as "not focusable").
+      // are refused here as "not focusable"). Focused by the script too, in case the tap was dropped (see click).
       await el.click();
-      await d.executeScript('arguments[0].select()', el);
+      await d.executeScript('arguments[0].focus(); arguments[0].select()', el);
       await d.actions().sendKeys(text).perform();
     },
     upload: async (q, file) => (await get(q)).sendKeys(file),
