@@ -168,7 +168,17 @@ async function show(name: string, given: string[]): Promise<void> {
   const oh = Math.round(H * s);
   const colours = ['#ff2d2d', '#2dff2d', '#2d9bff', '#ffd52d'];
   const poly = q.map(([x, y]) => `${x * s},${y * s}`).join(' ');
+  // A faint line every 100 px of the photo, labelled, to read first guesses off the overview.
+  const lines: string[] = [];
+  for (let v = 100; v < Math.max(W, H); v += 100) {
+    const o = v % 500 === 0 ? 0.7 : 0.3;
+    if (v < W) lines.push(`<line x1="${v * s}" y1="0" x2="${v * s}" y2="${oh}" stroke-opacity="${o}"/>`);
+    if (v < H) lines.push(`<line x1="0" y1="${v * s}" x2="${ow}" y2="${v * s}" stroke-opacity="${o}"/>`);
+    if (v % 500 === 0 && v < W) lines.push(`<text x="${v * s + 2}" y="12" stroke="none" fill="#ff0">${v}</text>`);
+    if (v % 500 === 0 && v < H) lines.push(`<text x="2" y="${v * s - 2}" stroke="none" fill="#ff0">${v}</text>`);
+  }
   const overlay = `<svg width="${ow}" height="${oh}" xmlns="http://www.w3.org/2000/svg">
+    <g stroke="#00ffff" stroke-width="1" font-size="12" font-family="sans-serif">${lines.join('')}</g>
     <polygon points="${poly}" fill="none" stroke="#ff00ff" stroke-width="2"/>
     ${q.map(([x, y], i) => `<circle cx="${x * s}" cy="${y * s}" r="6" fill="none" stroke="${colours[i]}" stroke-width="2"/>`).join('')}
   </svg>`;
