@@ -161,7 +161,8 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts'],
+          // scripts/label-paper.test.ts: the real-photo development set's hand labels (fixtures/paper-real).
+          include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -1,0 +1,28 @@
+/** The hand labels of the real-photo development set (fixtures/paper-real) hold together: a broken label fails npm test. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { SET_DIR, checkLabels, jpegSize, labelProblems, readLabels } from './label-paper';
+
+describe('fixtures/paper-real/labels.json', () => {
+  it('labels every photo of the set, each with four corners inside it, convex, in order, at the file’s size', () => {
+    expect(checkLabels()).toEqual([]);
+    expect(readLabels().photos.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('finds what is wrong with a broken label', () => {
+    const good = readLabels().photos[0]!;
+    const size = jpegSize(readFileSync(join(SET_DIR, good.file)))!;
+    expect(labelProblems(good, size)).toEqual([]);
+    const [tl, tr, br, bl] = good.corners;
+    const broken = (change: Partial<typeof good>) => labelProblems({ ...good, ...change }, size);
+    expect(broken({ corners: [tl, br, tr, bl] }).join()).toMatch(/convex/);
+    expect(broken({ corners: [tr, br, bl, tl] }).join()).toMatch(/top-left/);
+    expect(broken({ corners: [[-5, tl[1]], tr, br, bl] }).join()).toMatch(/outside/);
+    expect(broken({ width: good.width + 1 }).join()).toMatch(/labelled as/);
+    expect(broken({ classes: ['folded'] }).join()).toMatch(/unknown class/);
+    expect(labelProblems(good, null).join()).toMatch(/no such file/);
+  });
+});
