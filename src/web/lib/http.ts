@@ -205,8 +205,12 @@ async function sendUnwatched(op: OperationId, input: SendInput): Promise<unknown
     response = await request();
   }
   const raw = await response.text();
+  // Every operation answers a JSON body (the endpoint table has no empty answer). An empty one is a network that died
+  // after the status line: WebKit hands such a cut answer to the page as a whole, empty one. Taken as data, it became a
+  // null page in the kept family gallery, and the next offline start crashed on it; it is a failed call.
+  if (!raw) throw new TypeError(`${op}: the answer was cut short`);
   try {
-    return raw ? (JSON.parse(raw) as unknown) : null;
+    return JSON.parse(raw) as unknown;
   } catch {
     // The API answers JSON only: a page instead is something in the way (a captive portal's login page).
     throw new TypeError(`${op}: the answer is not the museum's`);
