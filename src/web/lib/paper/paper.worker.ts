@@ -4,14 +4,11 @@
  * straightens it (straighten.ts); where the canvas cannot encode WebP, it also makes photos smaller (../compress.ts).
  * Pictures are encoded by ./encode.ts. createImageBitmap and OffscreenCanvas only: no DOM here.
  */
-import { detectPaper } from './detect';
 import { engineProbe, pictureEncoder } from './encode';
+import { findPaperIn } from './find';
 import { straighten } from './straighten';
 import type { Corners, PaperRequest, PaperResponse, Raster } from './types';
-import { wholeImage } from './types';
 
-/** The long edge the detector works at. */
-const DETECT_EDGE = 1024;
 /** The straightened picture's long edge, at most. */
 const OUT_EDGE = 2048;
 
@@ -40,19 +37,14 @@ function rasterAt(bitmap: ImageBitmap, scale: number): Raster {
 
 async function find(photo: Blob) {
   const bitmap = await createImageBitmap(photo, { imageOrientation: 'from-image' });
+  let pixels: Raster;
   try {
-    const { width, height } = bitmap;
-    const scale = Math.min(1, DETECT_EDGE / Math.max(width, height));
-    const small = rasterAt(bitmap, scale);
-    const corners = detectPaper(small);
-    if (!corners) return { corners: wholeImage(width, height), width, height, found: false };
-    const sx = width / small.width;
-    const sy = height / small.height;
-    const scaled = corners.map(([x, y]) => [x * sx, y * sy]) as Corners;
-    return { corners: scaled, width, height, found: true };
+    // Full size, as `npm run detect-paper` reads it: the copy the detector sees is made by our own code (find.ts).
+    pixels = rasterAt(bitmap, 1);
   } finally {
     bitmap.close();
   }
+  return findPaperIn(pixels);
 }
 
 function canvasBlob(image: ImageData, type: string, quality: number): Promise<Blob> {
