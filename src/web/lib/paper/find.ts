@@ -43,9 +43,9 @@ export function detectionCopy(raster: Raster, edge: number = DETECT_EDGE): Raste
       let i = yy * width * 4;
       for (let xx = 0; xx < width; xx++, i += 4) {
         const s = colOf[xx]! * 3;
-        sums[s] += data[i]!;
-        sums[s + 1] += data[i + 1]!;
-        sums[s + 2] += data[i + 2]!;
+        sums[s]! += data[i]!;
+        sums[s + 1]! += data[i + 1]!;
+        sums[s + 2]! += data[i + 2]!;
       }
     }
     const rows = y1 - y0;
@@ -62,11 +62,12 @@ export function detectionCopy(raster: Raster, edge: number = DETECT_EDGE): Raste
 
 /**
  * Finds the sheet in a full-size photo (RGBA, orientation applied): the detector on `detectionCopy`, its corners in
- * the photo's pixels. `found` false ("no sheet, or not sure"): the whole photo's corners.
+ * the photo's pixels (`lap`, if given, is called once the copy is made: the worker times its phases). `found` false ("no sheet, or not sure"): the whole photo's corners.
  */
-export function findPaperIn(photo: Raster): FoundPaper {
+export function findPaperIn(photo: Raster, lap?: (phase: string) => void): FoundPaper {
   const { width, height } = photo;
   const copy = detectionCopy(photo);
+  lap?.('copy');
   const corners = detectPaper(copy);
   if (!corners) return { corners: wholeImage(width, height), width, height, found: false };
   const sx = width / copy.width;

@@ -6,7 +6,7 @@
  */
 import { engineProbe, pictureEncoder } from './encode';
 import { findPaperIn } from './find';
-import { straighten } from './straighten';
+import { evenLight, outputSize, warp } from './straighten';
 import type { Corners, PaperRequest, PaperResponse, Raster } from './types';
 
 /** The straightened picture's long edge, at most. */
@@ -17,6 +17,15 @@ interface WorkerScope {
   postMessage(message: PaperResponse): void;
 }
 const scope = self as unknown as WorkerScope;
+
+/** Where the time of the current request went, phase by phase, in ms (answered with it, for the bench). */
+let phases: Record<string, number> = {};
+let lapStart = 0;
+function lap(phase: string): void {
+  const now = performance.now();
+  phases[phase] = Math.round((now - lapStart) * 10) / 10;
+  lapStart = now;
+}
 
 function context(canvas: OffscreenCanvas): OffscreenCanvasRenderingContext2D {
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
@@ -37,6 +46,7 @@ function rasterAt(bitmap: ImageBitmap, scale: number): Raster {
 
 async function find(photo: Blob) {
   const bitmap = await createImageBitmap(photo, { imageOrientation: 'from-image' });
+  lap('decode');
   let pixels: Raster;
   try {
     // Full size, as `npm run detect-paper` reads it: the copy the detector sees is made by our own code (find.ts).
@@ -44,7 +54,10 @@ async function find(photo: Blob) {
   } finally {
     bitmap.close();
   }
-  return findPaperIn(pixels);
+  lap('pixels');
+  const found = findPaperIn(pixels, lap);
+  lap('detect');
+  return found;
 }
 
 function canvasBlob(image: ImageData, type: string, quality: number): Promise<Blob> {
@@ -67,6 +80,7 @@ function side(a: readonly number[], b: readonly number[]): number {
 
 async function straightenBlob(photo: Blob, corners: Corners): Promise<Blob> {
   const bitmap = await createImageBitmap(photo, { imageOrientation: 'from-image' });
+  lap('decode');
   try {
     // Read the photo at about the output's resolution: the warp samples it bilinearly.
     const [tl, tr, br, bl] = corners;
@@ -74,7 +88,16 @@ async function straightenBlob(photo: Blob, corners: Corners): Promise<Blob> {
     const scale = Math.min(1, (OUT_EDGE * 1.25) / Math.max(1, quadLong));
     const source = rasterAt(bitmap, scale);
     const scaled = corners.map(([x, y]) => [x * (source.width / bitmap.width), y * (source.height / bitmap.height)]) as Corners;
-    return await pictures.encode(imageData(straighten(source, scaled, { maxEdge: OUT_EDGE })), 0.85);
+    lap('pixels');
+    // straighten() of straighten.ts, phase by phase.
+    const { width, height } = outputSize(scaled, OUT_EDGE);
+    const warped = warp(source, scaled, width, height);
+    lap('warp');
+    evenLight(warped);
+    lap('light');
+    const blob = await pictures.encode(imageData(warped), 0.85);
+    lap('encode');
+    return blob;
   } finally {
     bitmap.close();
   }
@@ -97,10 +120,12 @@ async function compress(photo: Blob, maxEdge: number, quality: number, maxBytes:
 
 scope.onmessage = (event) => {
   const request = event.data;
-  const blobAnswer = (blob: Blob): PaperResponse => ({ id: request.id, ok: true, blob });
+  phases = {};
+  lapStart = performance.now();
+  const blobAnswer = (blob: Blob): PaperResponse => ({ id: request.id, ok: true, blob, ms: phases });
   const work =
     request.op === 'find'
-      ? find(request.photo).then((found): PaperResponse => ({ id: request.id, ok: true, found }))
+      ? find(request.photo).then((found): PaperResponse => ({ id: request.id, ok: true, found, ms: phases }))
       : request.op === 'straighten'
         ? straightenBlob(request.photo, request.corners).then(blobAnswer)
         : compress(request.photo, request.maxEdge, request.quality, request.maxBytes).then(blobAnswer);

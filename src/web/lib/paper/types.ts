@@ -25,9 +25,11 @@ export type PaperRequest =
   /** A photo made smaller where the canvas cannot encode WebP (../compress.ts): long edge, quality 0–1, bytes at most. */
   | { id: number; op: 'compress'; photo: Blob; maxEdge: number; quality: number; maxBytes: number };
 
-/** The worker's answers. */
+/** The worker's answers; `ms`: where the time went, phase by phase (read by the bench). */
 export type PaperResponse =
-  { id: number; ok: true; found: FoundPaper } | { id: number; ok: true; blob: Blob } | { id: number; ok: false; error: string };
+  | { id: number; ok: true; found: FoundPaper; ms?: Record<string, number> }
+  | { id: number; ok: true; blob: Blob; ms?: Record<string, number> }
+  | { id: number; ok: false; error: string };
 
 /** The whole image as corners. */
 export function wholeImage(width: number, height: number): Corners {
