@@ -11,49 +11,65 @@ import { wholeImage } from './types';
 /** The long edge of the copy the detector works on. */
 export const DETECT_EDGE = 1024;
 
+/** The copy the detector works on: the photo averaged down to a long edge of `DETECT_EDGE` (`areaAverage`). */
+export function detectionCopy(raster: Raster): Raster {
+  return areaAverage(raster, DETECT_EDGE);
+}
+
 /**
  * The raster averaged down so that its long edge is at most `edge` (RGBA, each output pixel the plain mean of the
  * source pixels it covers: output column x covers source columns ⌊x·fx⌋ to ⌊(x+1)·fx⌋, fx = width / copy width).
- * A raster already small enough is returned as it is.
+ * A raster already small enough is returned as it is. Also the straightening's source (paper.worker.ts).
  */
-export function detectionCopy(raster: Raster, edge: number = DETECT_EDGE): Raster {
-  const { width, height, data } = raster;
+export function areaAverage(raster: Raster, edge: number): Raster {
+  const { width, height } = raster;
   const long = Math.max(width, height);
   if (long <= edge) return raster;
   const w = Math.max(1, Math.round((width * edge) / long));
   const h = Math.max(1, Math.round((height * edge) / long));
   const fx = width / w;
   const fy = height / h;
-  // Each source column's output column, and each output column's width in source pixels.
-  const colOf = new Int32Array(width);
-  const colCount = new Int32Array(w);
-  for (let x = 0; x < w; x++) {
-    const x0 = Math.floor(x * fx);
-    const x1 = x === w - 1 ? width : Math.floor((x + 1) * fx);
-    for (let xx = x0; xx < x1; xx++) colOf[xx] = x;
-    colCount[x] = x1 - x0;
-  }
+  // One 32-bit read a pixel (RGBA bytes, little-endian as every engine that runs the PWA); a raster whose bytes do
+  // not start on a 4-byte boundary (a Node Buffer from a pool) is copied first.
+  const bytes = raster.data.byteOffset % 4 ? new Uint8Array(raster.data) : raster.data;
+  const px = new Uint32Array(bytes.buffer, bytes.byteOffset, width * height);
+  // Where each output column ends, in source columns.
+  const colEnd = new Int32Array(w);
+  for (let x = 0; x < w; x++) colEnd[x] = x === w - 1 ? width : Math.floor((x + 1) * fx);
   const out = new Uint8ClampedArray(w * h * 4);
-  const sums = new Uint32Array(w * 3);
+  const sr = new Float64Array(w);
+  const sg = new Float64Array(w);
+  const sb = new Float64Array(w);
   for (let y = 0; y < h; y++) {
     const y0 = Math.floor(y * fy);
     const y1 = y === h - 1 ? height : Math.floor((y + 1) * fy);
-    sums.fill(0);
+    sr.fill(0);
+    sg.fill(0);
+    sb.fill(0);
     for (let yy = y0; yy < y1; yy++) {
-      let i = yy * width * 4;
-      for (let xx = 0; xx < width; xx++, i += 4) {
-        const s = colOf[xx]! * 3;
-        sums[s]! += data[i]!;
-        sums[s + 1]! += data[i + 1]!;
-        sums[s + 2]! += data[i + 2]!;
+      const row = yy * width;
+      for (let x = 0, k = row; x < w; x++) {
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        for (const end = row + colEnd[x]!; k < end; k++) {
+          const p = px[k]!;
+          r += p & 255;
+          g += (p >>> 8) & 255;
+          b += (p >>> 16) & 255;
+        }
+        sr[x]! += r;
+        sg[x]! += g;
+        sb[x]! += b;
       }
     }
     const rows = y1 - y0;
-    for (let x = 0, o = y * w * 4; x < w; x++, o += 4) {
-      const n = colCount[x]! * rows;
-      out[o] = sums[x * 3]! / n;
-      out[o + 1] = sums[x * 3 + 1]! / n;
-      out[o + 2] = sums[x * 3 + 2]! / n;
+    for (let x = 0, x0 = 0, o = y * w * 4; x < w; x++, o += 4) {
+      const n = (colEnd[x]! - x0) * rows;
+      x0 = colEnd[x]!;
+      out[o] = sr[x]! / n;
+      out[o + 1] = sg[x]! / n;
+      out[o + 2] = sb[x]! / n;
       out[o + 3] = 255;
     }
   }

@@ -5,7 +5,7 @@
  * Pictures are encoded by ./encode.ts. createImageBitmap and OffscreenCanvas only: no DOM here.
  */
 import { engineProbe, pictureEncoder } from './encode';
-import { findPaperIn } from './find';
+import { areaAverage, findPaperIn } from './find';
 import { evenLight, outputSize, warp } from './straighten';
 import type { Corners, PaperRequest, PaperResponse, Raster } from './types';
 
@@ -44,17 +44,33 @@ function rasterAt(bitmap: ImageBitmap, scale: number): Raster {
   return ctx.getImageData(0, 0, width, height);
 }
 
-async function find(photo: Blob) {
+/**
+ * The last photo found, its full-size pixels kept for straightening it (the capture page finds, then straightens the
+ * same photo): let go once straightened, when another photo comes, or after two idle minutes.
+ */
+let kept: { key: number; pixels: Raster; timer: ReturnType<typeof setTimeout> } | null = null;
+function letGo(): void {
+  if (kept) clearTimeout(kept.timer);
+  kept = null;
+}
+
+/** The photo's full-size pixels (EXIF orientation applied), as `npm run detect-paper` reads them. */
+async function fullSize(photo: Blob): Promise<Raster> {
   const bitmap = await createImageBitmap(photo, { imageOrientation: 'from-image' });
   lap('decode');
-  let pixels: Raster;
   try {
-    // Full size, as `npm run detect-paper` reads it: the copy the detector sees is made by our own code (find.ts).
-    pixels = rasterAt(bitmap, 1);
+    return rasterAt(bitmap, 1);
   } finally {
     bitmap.close();
   }
+}
+
+async function find(photo: Blob, key: number | undefined) {
+  letGo();
+  const pixels = await fullSize(photo);
   lap('pixels');
+  if (key !== undefined) kept = { key, pixels, timer: setTimeout(letGo, 120_000) };
+  // The copy the detector sees is made by our own code (find.ts), as in the CLI.
   const found = findPaperIn(pixels, lap);
   lap('detect');
   return found;
@@ -78,33 +94,38 @@ function side(a: readonly number[], b: readonly number[]): number {
   return Math.hypot((a[0] ?? 0) - (b[0] ?? 0), (a[1] ?? 0) - (b[1] ?? 0));
 }
 
-async function straightenBlob(photo: Blob, corners: Corners): Promise<Blob> {
-  const bitmap = await createImageBitmap(photo, { imageOrientation: 'from-image' });
-  lap('decode');
-  try {
-    // Read the photo at about the output's resolution: the warp samples it bilinearly.
-    const [tl, tr, br, bl] = corners;
-    const quadLong = Math.max(side(tl, tr), side(bl, br), side(tl, bl), side(tr, br));
-    const scale = Math.min(1, (OUT_EDGE * 1.25) / Math.max(1, quadLong));
-    const source = rasterAt(bitmap, scale);
-    const scaled = corners.map(([x, y]) => [x * (source.width / bitmap.width), y * (source.height / bitmap.height)]) as Corners;
-    lap('pixels');
-    // straighten() of straighten.ts, phase by phase.
-    const { width, height } = outputSize(scaled, OUT_EDGE);
-    const warped = warp(source, scaled, width, height);
-    lap('warp');
-    evenLight(warped);
-    lap('light');
-    const blob = await pictures.encode(imageData(warped), 0.85);
-    lap('encode');
-    return blob;
-  } finally {
-    bitmap.close();
+async function straightenBlob(photo: Blob, corners: Corners, key: number | undefined): Promise<Blob> {
+  // The pixels finding read, when they are this photo's.
+  let full: Raster;
+  if (key !== undefined && kept?.key === key) {
+    full = kept.pixels;
+    letGo();
+  } else {
+    letGo();
+    full = await fullSize(photo);
   }
+  // The photo averaged down to about the output's resolution (our own code, as the detector's copy): the warp samples
+  // it bilinearly.
+  const [tl, tr, br, bl] = corners;
+  const quadLong = Math.max(side(tl, tr), side(bl, br), side(tl, bl), side(tr, br));
+  const scale = Math.min(1, (OUT_EDGE * 1.25) / Math.max(1, quadLong));
+  const source = areaAverage(full, Math.round(Math.max(full.width, full.height) * scale));
+  const scaled = corners.map(([x, y]) => [x * (source.width / full.width), y * (source.height / full.height)]) as Corners;
+  lap('pixels');
+  // straighten() of straighten.ts, phase by phase.
+  const { width, height } = outputSize(scaled, OUT_EDGE);
+  const warped = warp(source, scaled, width, height);
+  lap('warp');
+  evenLight(warped);
+  lap('light');
+  const blob = await pictures.encode(imageData(warped), 0.85);
+  lap('encode');
+  return blob;
 }
 
 /** The photo at most `maxEdge` long (orientation applied, metadata gone), encoded at most `maxBytes` if it can be. */
 async function compress(photo: Blob, maxEdge: number, quality: number, maxBytes: number): Promise<Blob> {
+  letGo();
   const bitmap = await createImageBitmap(photo, { imageOrientation: 'from-image' });
   let image: ImageData;
   try {
@@ -125,9 +146,9 @@ scope.onmessage = (event) => {
   const blobAnswer = (blob: Blob): PaperResponse => ({ id: request.id, ok: true, blob, ms: phases });
   const work =
     request.op === 'find'
-      ? find(request.photo).then((found): PaperResponse => ({ id: request.id, ok: true, found, ms: phases }))
+      ? find(request.photo, request.key).then((found): PaperResponse => ({ id: request.id, ok: true, found, ms: phases }))
       : request.op === 'straighten'
-        ? straightenBlob(request.photo, request.corners).then(blobAnswer)
+        ? straightenBlob(request.photo, request.corners, request.key).then(blobAnswer)
         : compress(request.photo, request.maxEdge, request.quality, request.maxBytes).then(blobAnswer);
   work
     .catch((e: unknown): PaperResponse => ({ id: request.id, ok: false, error: e instanceof Error ? e.message : String(e) }))

@@ -20,8 +20,9 @@ export interface Raster {
 
 /** Messages to the worker (paper.worker.ts). */
 export type PaperRequest =
-  | { id: number; op: 'find'; photo: Blob }
-  | { id: number; op: 'straighten'; photo: Blob; corners: Corners }
+  /** `key`: the same number for the same photo, so that straightening reuses the decode of finding. */
+  | { id: number; op: 'find'; photo: Blob; key?: number }
+  | { id: number; op: 'straighten'; photo: Blob; corners: Corners; key?: number }
   /** A photo made smaller where the canvas cannot encode WebP (../compress.ts): long edge, quality 0–1, bytes at most. */
   | { id: number; op: 'compress'; photo: Blob; maxEdge: number; quality: number; maxBytes: number };
 
