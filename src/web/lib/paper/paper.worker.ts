@@ -54,12 +54,34 @@ function letGo(): void {
   kept = null;
 }
 
+/**
+ * The bitmap's pixels as RGBA through a VideoFrame, where the engine can copy one out as RGBA (about twice as fast
+ * as drawing a 12 MP canvas and reading it back, in Chromium); null where it cannot.
+ */
+async function framePixels(bitmap: ImageBitmap): Promise<Raster | null> {
+  if (typeof VideoFrame !== 'function') return null;
+  let frame: VideoFrame | null = null;
+  try {
+    frame = new VideoFrame(bitmap, { timestamp: 0 });
+    const { width, height } = bitmap;
+    if (frame.displayWidth !== width || frame.displayHeight !== height) return null;
+    const data = new Uint8ClampedArray(width * height * 4);
+    const layout = await frame.copyTo(data, { format: 'RGBA', colorSpace: 'srgb' });
+    if (layout.length !== 1 || layout[0]!.offset !== 0 || layout[0]!.stride !== width * 4) return null;
+    return { data, width, height };
+  } catch {
+    return null;
+  } finally {
+    frame?.close();
+  }
+}
+
 /** The photo's full-size pixels (EXIF orientation applied), as `npm run detect-paper` reads them. */
 async function fullSize(photo: Blob): Promise<Raster> {
   const bitmap = await createImageBitmap(photo, { imageOrientation: 'from-image' });
   lap('decode');
   try {
-    return rasterAt(bitmap, 1);
+    return (await framePixels(bitmap)) ?? rasterAt(bitmap, 1);
   } finally {
     bitmap.close();
   }
