@@ -1,14 +1,14 @@
 /**
  * `npm run detect-paper -- <image file>`: the corners of the sheet of paper in one photo (issue 15), with the PWA's own
- * detector (src/web/lib/paper/detect.ts). Prints {"corners": [[x, y], …]} (top-left, top-right, bottom-right,
- * bottom-left, in the file's pixels after its EXIF orientation); the whole image's corners when no sheet is found.
+ * detector (src/web/lib/paper/find.ts, as the worker runs it). Prints {"corners": [[x, y], …]} (top-left, top-right, bottom-right,
+ * bottom-left, in the file's pixels after its EXIF orientation); the whole image's corners when no sheet is found, or
+ * the detector is not sure.
  */
 import { readFile } from 'node:fs/promises';
 
 import sharp, { type OutputInfo } from 'sharp';
 
-import { detectPaper } from '../src/web/lib/paper/detect.ts';
-import { wholeImage } from '../src/web/lib/paper/types.ts';
+import { findPaperIn } from '../src/web/lib/paper/find.ts';
 
 async function main(): Promise<number> {
   const file = process.argv[2];
@@ -31,11 +31,11 @@ async function main(): Promise<number> {
     return 1;
   }
   const { data, info } = decoded;
-  const found = detectPaper({ data, width: info.width, height: info.height });
-  const corners = found ?? wholeImage(info.width, info.height);
+  // The PWA's worker runs the same function on the same full-size pixels (issue 29: the same engine everywhere).
+  const { corners, found } = findPaperIn({ data, width: info.width, height: info.height });
   const round = (v: number) => Math.round(v * 10) / 10;
   console.log(JSON.stringify({ corners: corners.map(([x, y]) => [round(x), round(y)]) }));
-  if (!found) console.error('detect-paper: no sheet found; the whole image is given');
+  if (!found) console.error('detect-paper: no sheet found, or not sure; the whole image is given');
   return 0;
 }
 

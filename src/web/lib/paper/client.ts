@@ -38,6 +38,15 @@ function abortError(): Error {
   return new DOMException('The operation was aborted.', 'AbortError');
 }
 
+/** A number per photo: the worker keeps the last photo it decoded and straightens it without decoding it again. */
+const photoKeys = new WeakMap<Blob, number>();
+let nextKey = 1;
+function keyOf(photo: Blob): number {
+  let key = photoKeys.get(photo);
+  if (key === undefined) photoKeys.set(photo, (key = nextKey++));
+  return key;
+}
+
 /** A request without its id (Omit over each member of the union). */
 type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
 
@@ -67,7 +76,7 @@ function call(request: Unnumbered<PaperRequest>, signal?: AbortSignal): Promise<
 
 /** Finds the sheet of paper in a photo. Never rejects for a photo without paper: `found` is false then. */
 export async function findPaper(photo: Blob, signal?: AbortSignal): Promise<FoundPaper> {
-  const r = await call({ op: 'find', photo }, signal);
+  const r = await call({ op: 'find', photo, key: keyOf(photo) }, signal);
   if (!r.ok) throw new Error(r.error);
   if (!('found' in r)) throw new Error('paper worker: unexpected answer');
   return r.found;
@@ -78,7 +87,7 @@ export async function findPaper(photo: Blob, signal?: AbortSignal): Promise<Foun
  * colours kept): a JPEG or WebP, long edge at most 2048 px.
  */
 export async function straightenPhoto(photo: Blob, corners: Corners, signal?: AbortSignal): Promise<Blob> {
-  const r = await call({ op: 'straighten', photo, corners }, signal);
+  const r = await call({ op: 'straighten', photo, corners, key: keyOf(photo) }, signal);
   if (!r.ok) throw new Error(r.error);
   if (!('blob' in r)) throw new Error('paper worker: unexpected answer');
   return r.blob;

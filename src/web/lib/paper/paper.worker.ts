@@ -4,14 +4,11 @@
  * straightens it (straighten.ts); where the canvas cannot encode WebP, it also makes photos smaller (../compress.ts).
  * Pictures are encoded by ./encode.ts. createImageBitmap and OffscreenCanvas only: no DOM here.
  */
-import { detectPaper } from './detect';
 import { engineProbe, pictureEncoder } from './encode';
-import { straighten } from './straighten';
+import { areaAverage, findPaperIn } from './find';
+import { evenLight, outputSize, warp } from './straighten';
 import type { Corners, PaperRequest, PaperResponse, Raster } from './types';
-import { wholeImage } from './types';
 
-/** The long edge the detector works at. */
-const DETECT_EDGE = 1024;
 /** The straightened picture's long edge, at most. */
 const OUT_EDGE = 2048;
 
@@ -20,6 +17,15 @@ interface WorkerScope {
   postMessage(message: PaperResponse): void;
 }
 const scope = self as unknown as WorkerScope;
+
+/** Where the time of the current request went, phase by phase, in ms (answered with it, for the bench). */
+let phases: Record<string, number> = {};
+let lapStart = 0;
+function lap(phase: string): void {
+  const now = performance.now();
+  phases[phase] = Math.round((now - lapStart) * 10) / 10;
+  lapStart = now;
+}
 
 function context(canvas: OffscreenCanvas): OffscreenCanvasRenderingContext2D {
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
@@ -38,21 +44,58 @@ function rasterAt(bitmap: ImageBitmap, scale: number): Raster {
   return ctx.getImageData(0, 0, width, height);
 }
 
-async function find(photo: Blob) {
-  const bitmap = await createImageBitmap(photo, { imageOrientation: 'from-image' });
+/**
+ * The last photo found, its full-size pixels kept for straightening it (the capture page finds, then straightens the
+ * same photo): let go once straightened, when another photo comes, or after two idle minutes.
+ */
+let kept: { key: number; pixels: Raster; timer: ReturnType<typeof setTimeout> } | null = null;
+function letGo(): void {
+  if (kept) clearTimeout(kept.timer);
+  kept = null;
+}
+
+/**
+ * The bitmap's pixels as RGBA through a VideoFrame, where the engine can copy one out as RGBA (about twice as fast
+ * as drawing a 12 MP canvas and reading it back, in Chromium); null where it cannot.
+ */
+async function framePixels(bitmap: ImageBitmap): Promise<Raster | null> {
+  if (typeof VideoFrame !== 'function') return null;
+  let frame: VideoFrame | null = null;
   try {
+    frame = new VideoFrame(bitmap, { timestamp: 0 });
     const { width, height } = bitmap;
-    const scale = Math.min(1, DETECT_EDGE / Math.max(width, height));
-    const small = rasterAt(bitmap, scale);
-    const corners = detectPaper(small);
-    if (!corners) return { corners: wholeImage(width, height), width, height, found: false };
-    const sx = width / small.width;
-    const sy = height / small.height;
-    const scaled = corners.map(([x, y]) => [x * sx, y * sy]) as Corners;
-    return { corners: scaled, width, height, found: true };
+    if (frame.displayWidth !== width || frame.displayHeight !== height) return null;
+    const data = new Uint8ClampedArray(width * height * 4);
+    const layout = await frame.copyTo(data, { format: 'RGBA', colorSpace: 'srgb' });
+    if (layout.length !== 1 || layout[0]!.offset !== 0 || layout[0]!.stride !== width * 4) return null;
+    return { data, width, height };
+  } catch {
+    return null;
+  } finally {
+    frame?.close();
+  }
+}
+
+/** The photo's full-size pixels (EXIF orientation applied), as `npm run detect-paper` reads them. */
+async function fullSize(photo: Blob): Promise<Raster> {
+  const bitmap = await createImageBitmap(photo, { imageOrientation: 'from-image' });
+  lap('decode');
+  try {
+    return (await framePixels(bitmap)) ?? rasterAt(bitmap, 1);
   } finally {
     bitmap.close();
   }
+}
+
+async function find(photo: Blob, key: number | undefined) {
+  letGo();
+  const pixels = await fullSize(photo);
+  lap('pixels');
+  if (key !== undefined) kept = { key, pixels, timer: setTimeout(letGo, 120_000) };
+  // The copy the detector sees is made by our own code (find.ts), as in the CLI.
+  const found = findPaperIn(pixels, lap);
+  lap('detect');
+  return found;
 }
 
 function canvasBlob(image: ImageData, type: string, quality: number): Promise<Blob> {
@@ -73,23 +116,38 @@ function side(a: readonly number[], b: readonly number[]): number {
   return Math.hypot((a[0] ?? 0) - (b[0] ?? 0), (a[1] ?? 0) - (b[1] ?? 0));
 }
 
-async function straightenBlob(photo: Blob, corners: Corners): Promise<Blob> {
-  const bitmap = await createImageBitmap(photo, { imageOrientation: 'from-image' });
-  try {
-    // Read the photo at about the output's resolution: the warp samples it bilinearly.
-    const [tl, tr, br, bl] = corners;
-    const quadLong = Math.max(side(tl, tr), side(bl, br), side(tl, bl), side(tr, br));
-    const scale = Math.min(1, (OUT_EDGE * 1.25) / Math.max(1, quadLong));
-    const source = rasterAt(bitmap, scale);
-    const scaled = corners.map(([x, y]) => [x * (source.width / bitmap.width), y * (source.height / bitmap.height)]) as Corners;
-    return await pictures.encode(imageData(straighten(source, scaled, { maxEdge: OUT_EDGE })), 0.85);
-  } finally {
-    bitmap.close();
+async function straightenBlob(photo: Blob, corners: Corners, key: number | undefined): Promise<Blob> {
+  // The pixels finding read, when they are this photo's.
+  let full: Raster;
+  if (key !== undefined && kept?.key === key) {
+    full = kept.pixels;
+    letGo();
+  } else {
+    letGo();
+    full = await fullSize(photo);
   }
+  // The photo averaged down to about the output's resolution (our own code, as the detector's copy): the warp samples
+  // it bilinearly.
+  const [tl, tr, br, bl] = corners;
+  const quadLong = Math.max(side(tl, tr), side(bl, br), side(tl, bl), side(tr, br));
+  const scale = Math.min(1, (OUT_EDGE * 1.25) / Math.max(1, quadLong));
+  const source = areaAverage(full, Math.round(Math.max(full.width, full.height) * scale));
+  const scaled = corners.map(([x, y]) => [x * (source.width / full.width), y * (source.height / full.height)]) as Corners;
+  lap('pixels');
+  // straighten() of straighten.ts, phase by phase.
+  const { width, height } = outputSize(scaled, OUT_EDGE);
+  const warped = warp(source, scaled, width, height);
+  lap('warp');
+  evenLight(warped);
+  lap('light');
+  const blob = await pictures.encode(imageData(warped), 0.85);
+  lap('encode');
+  return blob;
 }
 
 /** The photo at most `maxEdge` long (orientation applied, metadata gone), encoded at most `maxBytes` if it can be. */
 async function compress(photo: Blob, maxEdge: number, quality: number, maxBytes: number): Promise<Blob> {
+  letGo();
   const bitmap = await createImageBitmap(photo, { imageOrientation: 'from-image' });
   let image: ImageData;
   try {
@@ -105,12 +163,14 @@ async function compress(photo: Blob, maxEdge: number, quality: number, maxBytes:
 
 scope.onmessage = (event) => {
   const request = event.data;
-  const blobAnswer = (blob: Blob): PaperResponse => ({ id: request.id, ok: true, blob });
+  phases = {};
+  lapStart = performance.now();
+  const blobAnswer = (blob: Blob): PaperResponse => ({ id: request.id, ok: true, blob, ms: phases });
   const work =
     request.op === 'find'
-      ? find(request.photo).then((found): PaperResponse => ({ id: request.id, ok: true, found }))
+      ? find(request.photo, request.key).then((found): PaperResponse => ({ id: request.id, ok: true, found, ms: phases }))
       : request.op === 'straighten'
-        ? straightenBlob(request.photo, request.corners).then(blobAnswer)
+        ? straightenBlob(request.photo, request.corners, request.key).then(blobAnswer)
         : compress(request.photo, request.maxEdge, request.quality, request.maxBytes).then(blobAnswer);
   work
     .catch((e: unknown): PaperResponse => ({ id: request.id, ok: false, error: e instanceof Error ? e.message : String(e) }))

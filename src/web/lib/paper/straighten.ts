@@ -5,7 +5,7 @@
  * that strokes and filled shapes don't count, smoothed), so the paper comes out white, shadows and glare fade, and the
  * strokes keep their colours (all three channels are divided alike, relative to the paper's own colour).
  */
-import { apply, homography } from './homography';
+import { homography } from './homography';
 import type { Corners, Point, Raster } from './types';
 
 export interface StraightenOptions {
@@ -28,7 +28,10 @@ export function outputSize(corners: Corners, maxEdge: number): { width: number; 
   return { width: Math.max(1, Math.round(w * k)), height: Math.max(1, Math.round(h * k)) };
 }
 
-/** The quad warped to a rectangle (bilinear sampling; outside the photo, its nearest edge). */
+/**
+ * The quad warped to a rectangle (bilinear sampling; outside the photo, its nearest edge). Row by row: along a row the
+ * homography's numerators and its denominator are linear in x, so each pixel costs three additions and one division.
+ */
 export function warp(raster: Raster, corners: Corners, width: number, height: number): Raster {
   const rect: Point[] = [
     [0, 0],
@@ -39,28 +42,45 @@ export function warp(raster: Raster, corners: Corners, width: number, height: nu
   const h = homography(rect, corners);
   const out = new Uint8ClampedArray(width * height * 4);
   if (!h) return { data: out, width, height };
+  const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = h;
   const { data, width: sw, height: sh } = raster;
   const maxX = sw - 1;
   const maxY = sh - 1;
+  const lastX0 = Math.max(0, maxX - 1);
+  const lastY0 = Math.max(0, maxY - 1);
+  const stride = sw * 4;
   let o = 0;
   for (let y = 0; y < height; y++) {
+    const py = y + 0.5;
+    let nu = h0 * 0.5 + h1 * py + h2;
+    let nv = h3 * 0.5 + h4 * py + h5;
+    let dw = h6 * 0.5 + h7 * py + h8;
     for (let x = 0; x < width; x++, o += 4) {
-      const [u, v] = apply(h, x + 0.5, y + 0.5);
-      const fx = Math.min(maxX, Math.max(0, u - 0.5));
-      const fy = Math.min(maxY, Math.max(0, v - 0.5));
-      const x0 = Math.min(maxX - 1, Math.floor(fx));
-      const y0 = Math.min(maxY - 1, Math.floor(fy));
+      const iw = 1 / dw;
+      let fx = nu * iw - 0.5;
+      let fy = nv * iw - 0.5;
+      nu += h0;
+      nv += h3;
+      dw += h6;
+      fx = fx < 0 ? 0 : fx > maxX ? maxX : fx;
+      fy = fy < 0 ? 0 : fy > maxY ? maxY : fy;
+      let x0 = fx | 0;
+      let y0 = fy | 0;
+      if (x0 > lastX0) x0 = lastX0;
+      if (y0 > lastY0) y0 = lastY0;
       const ax = fx - x0;
       const ay = fy - y0;
-      const i00 = (y0 * sw + x0) * 4;
-      const i10 = i00 + 4;
-      const i01 = i00 + sw * 4;
-      const i11 = i01 + 4;
-      for (let c = 0; c < 3; c++) {
-        const a = data[i00 + c]! + (data[i10 + c]! - data[i00 + c]!) * ax;
-        const b = data[i01 + c]! + (data[i11 + c]! - data[i01 + c]!) * ax;
-        out[o + c] = a + (b - a) * ay;
-      }
+      const i00 = y0 * stride + x0 * 4;
+      const i01 = i00 + stride;
+      let a = data[i00]! + (data[i00 + 4]! - data[i00]!) * ax;
+      let b = data[i01]! + (data[i01 + 4]! - data[i01]!) * ax;
+      out[o] = a + (b - a) * ay;
+      a = data[i00 + 1]! + (data[i00 + 5]! - data[i00 + 1]!) * ax;
+      b = data[i01 + 1]! + (data[i01 + 5]! - data[i01 + 1]!) * ax;
+      out[o + 1] = a + (b - a) * ay;
+      a = data[i00 + 2]! + (data[i00 + 6]! - data[i00 + 2]!) * ax;
+      b = data[i01 + 2]! + (data[i01 + 6]! - data[i01 + 2]!) * ax;
+      out[o + 2] = a + (b - a) * ay;
       out[o + 3] = 255;
     }
   }
@@ -78,6 +98,9 @@ function illumination(raster: Raster, block: number) {
   const lb = new Float32Array(n);
   const lum = new Float32Array(n);
   const hist = new Uint32Array(256);
+  // Each pixel's luminance, once.
+  const luma = new Uint8Array(width * height);
+  for (let k = 0, i = 0; k < luma.length; k++, i += 4) luma[k] = (data[i]! * 77 + data[i + 1]! * 150 + data[i + 2]! * 29) >> 8;
   for (let by = 0; by < gh; by++) {
     for (let bx = 0; bx < gw; bx++) {
       hist.fill(0);
@@ -86,9 +109,7 @@ function illumination(raster: Raster, block: number) {
       const x1 = Math.min(width, x0 + block);
       const y1 = Math.min(height, y0 + block);
       for (let y = y0; y < y1; y++) {
-        for (let x = x0, i = (y * width + x0) * 4; x < x1; x++, i += 4) {
-          hist[(data[i]! * 77 + data[i + 1]! * 150 + data[i + 2]! * 29) >> 8]!++;
-        }
+        for (let k = y * width + x0, end = y * width + x1; k < end; k++) hist[luma[k]!]!++;
       }
       // The brightest tenth of the block: paper, unless the block is all drawing.
       const count = (x1 - x0) * (y1 - y0);
@@ -100,8 +121,8 @@ function illumination(raster: Raster, block: number) {
       let sb = 0;
       let m = 0;
       for (let y = y0; y < y1; y++) {
-        for (let x = x0, i = (y * width + x0) * 4; x < x1; x++, i += 4) {
-          if ((data[i]! * 77 + data[i + 1]! * 150 + data[i + 2]! * 29) >> 8 >= t) {
+        for (let k = y * width + x0, end = y * width + x1, i = k * 4; k < end; k++, i += 4) {
+          if (luma[k]! >= t) {
             sr += data[i]!;
             sg += data[i + 1]!;
             sb += data[i + 2]!;
@@ -234,37 +255,43 @@ export function evenLight(raster: Raster): Raster {
   const { data, width, height } = raster;
   const block = Math.max(8, Math.round(Math.max(width, height) / 48));
   const { gw, gh, r, g, b } = illumination(raster, block);
-  const planes = [r, g, b];
-  // Bilinear in the grid of block centres.
-  const rowA = new Int32Array(width);
-  const rowB = new Int32Array(width);
-  const fxs = new Float32Array(width);
+  // Bilinear in the grid of block centres: per row, the grid's columns interpolated in y; per pixel, in x.
+  const colA = new Int32Array(width);
+  const colB = new Int32Array(width);
+  const fxs = new Float64Array(width);
   for (let x = 0; x < width; x++) {
     const gx = Math.min(gw - 1, Math.max(0, (x + 0.5) / block - 0.5));
-    rowA[x] = Math.floor(gx);
-    rowB[x] = Math.min(gw - 1, Math.floor(gx) + 1);
+    colA[x] = Math.floor(gx);
+    colB[x] = Math.min(gw - 1, Math.floor(gx) + 1);
     fxs[x] = gx - Math.floor(gx);
   }
+  const rowR = new Float64Array(gw);
+  const rowG = new Float64Array(gw);
+  const rowB = new Float64Array(gw);
   for (let y = 0; y < height; y++) {
     const gy = Math.min(gh - 1, Math.max(0, (y + 0.5) / block - 0.5));
     const y0 = Math.floor(gy);
     const y1 = Math.min(gh - 1, y0 + 1);
     const fy = gy - y0;
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 4;
-      const a0 = y0 * gw + rowA[x]!;
-      const a1 = y0 * gw + rowB[x]!;
-      const b0 = y1 * gw + rowA[x]!;
-      const b1 = y1 * gw + rowB[x]!;
+    for (let j = 0, a = y0 * gw, b1 = y1 * gw; j < gw; j++, a++, b1++) {
+      rowR[j] = r[a]! + (r[b1]! - r[a]!) * fy;
+      rowG[j] = g[a]! + (g[b1]! - g[a]!) * fy;
+      rowB[j] = b[a]! + (b[b1]! - b[a]!) * fy;
+    }
+    for (let x = 0, i = y * width * 4; x < width; x++, i += 4) {
+      const ja = colA[x]!;
+      const jb = colB[x]!;
       const fx = fxs[x]!;
-      for (let c = 0; c < 3; c++) {
-        const p = planes[c]!;
-        const top = p[a0]! + (p[a1]! - p[a0]!) * fx;
-        const bottom = p[b0]! + (p[b1]! - p[b0]!) * fx;
-        const light = Math.max(16, top + (bottom - top) * fy);
-        // The paper's own brightest tenth maps to white, a little above it.
-        data[i + c] = Math.min(255, (data[i + c]! * 255 * 1.04) / light);
-      }
+      // The paper's own brightest tenth maps to white, a little above it.
+      let light = rowR[ja]! + (rowR[jb]! - rowR[ja]!) * fx;
+      let v = (data[i]! * 255 * 1.04) / (light < 16 ? 16 : light);
+      data[i] = v > 255 ? 255 : v;
+      light = rowG[ja]! + (rowG[jb]! - rowG[ja]!) * fx;
+      v = (data[i + 1]! * 255 * 1.04) / (light < 16 ? 16 : light);
+      data[i + 1] = v > 255 ? 255 : v;
+      light = rowB[ja]! + (rowB[jb]! - rowB[ja]!) * fx;
+      v = (data[i + 2]! * 255 * 1.04) / (light < 16 ? 16 : light);
+      data[i + 2] = v > 255 ? 255 : v;
     }
   }
   return raster;

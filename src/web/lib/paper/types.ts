@@ -20,14 +20,17 @@ export interface Raster {
 
 /** Messages to the worker (paper.worker.ts). */
 export type PaperRequest =
-  | { id: number; op: 'find'; photo: Blob }
-  | { id: number; op: 'straighten'; photo: Blob; corners: Corners }
+  /** `key`: the same number for the same photo, so that straightening reuses the decode of finding. */
+  | { id: number; op: 'find'; photo: Blob; key?: number }
+  | { id: number; op: 'straighten'; photo: Blob; corners: Corners; key?: number }
   /** A photo made smaller where the canvas cannot encode WebP (../compress.ts): long edge, quality 0–1, bytes at most. */
   | { id: number; op: 'compress'; photo: Blob; maxEdge: number; quality: number; maxBytes: number };
 
-/** The worker's answers. */
+/** The worker's answers; `ms`: where the time went, phase by phase (read by the bench). */
 export type PaperResponse =
-  { id: number; ok: true; found: FoundPaper } | { id: number; ok: true; blob: Blob } | { id: number; ok: false; error: string };
+  | { id: number; ok: true; found: FoundPaper; ms?: Record<string, number> }
+  | { id: number; ok: true; blob: Blob; ms?: Record<string, number> }
+  | { id: number; ok: false; error: string };
 
 /** The whole image as corners. */
 export function wholeImage(width: number, height: number): Corners {

@@ -1,0 +1,74 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// eslint-disable-next-line no-restricted-imports -- the image set's generator is Node code in scripts/, shared with the bench.
+import { paperImage, type PaperImage } from '../../../../scripts/paper-fixtures';
+import { DETECT_EDGE, detectionCopy, findPaperIn } from './find';
+import { cornerErrors } from './homography';
+import type { Raster } from './types';
+
+async function decode(jpeg: Buffer): Promise<Raster> {
+  const { data, info } = await sharp(jpeg).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+describe('the detection copy', () => {
+  it('averages each block of the photo', () => {
+    // 2048 x 4 → 1024 x 2: each output pixel is the mean of a 2 x 2 block.
+    const width = 2048;
+    const height = 4;
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 4;
+        data[i] = x % 2 ? 100 : 50; // 75 on average
+        data[i + 1] = y % 2 ? 10 : 0; // 5
+        data[i + 2] = (x >> 1) % 256; // the block's own number
+        data[i + 3] = 255;
+      }
+    }
+    const copy = detectionCopy({ data, width, height });
+    expect([copy.width, copy.height]).toEqual([DETECT_EDGE, 2]);
+    expect(Array.from(copy.data.subarray(0, 8))).toEqual([75, 5, 0, 255, 75, 5, 1, 255]);
+    const last = (2 * DETECT_EDGE - 1) * 4;
+    expect(Array.from(copy.data.subarray(last, last + 4))).toEqual([75, 5, 255, 255]);
+  });
+
+  it('keeps the aspect and leaves a small photo as it is', () => {
+    const big = { data: new Uint8ClampedArray(4000 * 3000 * 4), width: 4000, height: 3000 };
+    const copy = detectionCopy(big);
+    expect([copy.width, copy.height]).toEqual([1024, 768]);
+    const small = { data: new Uint8ClampedArray(800 * 600 * 4), width: 800, height: 600 };
+    expect(detectionCopy(small)).toBe(small);
+  });
+});
+
+describe('the same engine in the CLI and the worker', () => {
+  let dir = '';
+  let photo: PaperImage;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'find-paper-'));
+    photo = await paperImage(29_001, 'perspective', { longEdge: 3000 });
+    await writeFile(join(dir, 'photo.jpg'), photo.jpeg);
+  }, 60_000);
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('npm run detect-paper prints the corners the worker finds on the same pixels', async () => {
+    // The worker (paper.worker.ts) hands its full-size pixels to findPaperIn; so does the CLI.
+    const worker = findPaperIn(await decode(photo.jpeg));
+    expect(worker.found).toBe(true);
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/detect-paper.ts', join(dir, 'photo.jpg')]);
+    const cli = JSON.parse(stdout) as { corners: [number, number][] };
+    const round = (v: number) => Math.round(v * 10) / 10;
+    expect(cli.corners).toEqual(worker.corners.map(([x, y]) => [round(x), round(y)]));
+    // And they are the sheet's corners.
+    const worst = Math.max(...cornerErrors(worker.corners, photo.corners)) / Math.hypot(photo.width, photo.height);
+    expect(worst).toBeLessThan(0.01);
+  }, 60_000);
+});
