@@ -87,9 +87,34 @@ function percentile(values: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.floor(q * (s.length - 1))))]!;
 }
 
+/** How a region grows: over small colour steps, over steps sharper than the slope beside them, or over chromaticity. */
+type Mode = 'rgb' | 'sharp' | 'chroma';
+/** A chromaticity step of 0.01 (r / (r + g + b)) weighs as much as a log-luminance step of 0.25. */
+const CHROMA_WEIGHT = 250;
+const LOG_LUM_WEIGHT = 10;
+
+const chromaCache = new WeakMap<Planes, { cr: Float32Array; cg: Float32Array; ll: Float32Array }>();
+/** Chromaticity (r and g over r + g + b, damped in the dark where it is noise) and log-luminance. */
+function chromaPlanes(p: Planes) {
+  let c = chromaCache.get(p);
+  if (c) return c;
+  const n = p.width * p.height;
+  c = { cr: new Float32Array(n), cg: new Float32Array(n), ll: new Float32Array(n) };
+  for (let i = 0; i < n; i++) {
+    const sum = p.r[i]! + p.g[i]! + p.b[i]! + 45;
+    c.cr[i] = (p.r[i]! + 15) / sum;
+    c.cg[i] = (p.g[i]! + 15) / sum;
+    c.ll[i] = Math.log(p.lum[i]! + 8);
+  }
+  chromaCache.set(p, c);
+  return c;
+}
+
 /** The region grown from the paper-coloured middle over colour steps below `step`; holes filled. */
-function grow(p: Planes, seeds: Int32Array, step: number, sharp: boolean): Uint8Array {
+function grow(p: Planes, seeds: Int32Array, step: number, mode: Mode): Uint8Array {
   const { width: w, height: h, r, g, b } = p;
+  const sharp = mode !== 'rgb';
+  const { cr, cg, ll } = mode === 'chroma' ? chromaPlanes(p) : { cr: r, cg: g, ll: b };
   const mask = new Uint8Array(w * h);
   const queue = new Int32Array(w * h);
   let head = 0;
@@ -100,14 +125,20 @@ function grow(p: Planes, seeds: Int32Array, step: number, sharp: boolean): Uint8
       queue[tail++] = s;
     }
   }
-  const dist = (i: number, j: number) => Math.hypot(r[i]! - r[j]!, g[i]! - g[j]!, b[i]! - b[j]!);
+  // chroma: brightness is not an edge. The step in chromaticity counts fully, the step in log-luminance much less,
+  // so that a crease's shading or a cast shadow (the same paper, less light) does not stop the region.
+  const dist =
+    mode === 'chroma'
+      ? (i: number, j: number) => CHROMA_WEIGHT * Math.hypot(cr[i]! - cr[j]!, cg[i]! - cg[j]!) + LOG_LUM_WEIGHT * Math.abs(ll[i]! - ll[j]!)
+      : (i: number, j: number) => Math.hypot(r[i]! - r[j]!, g[i]! - g[j]!, b[i]! - b[j]!);
+  const ceiling = mode === 'chroma' ? 20 : 60;
   // sharp: the step between two pixels less the slope beside it (the gentler side's), so that smooth light and
   // soft shadows pass however deep they are, and a sheet's edge (flat on both sides) stops the region.
   const visit = (from: number, to: number, d: number, room: boolean) => {
     if (mask[to]) return;
     let e = dist(from, to);
     if (sharp) {
-      if (e > 60) return;
+      if (e > ceiling) return;
       if (room) e -= Math.min(dist(from, from - 2 * d) / 2, dist(to + 2 * d, to) / 2);
     }
     if (e > step) return;
@@ -123,10 +154,14 @@ function grow(p: Planes, seeds: Int32Array, step: number, sharp: boolean): Uint8
     if (y > 0) visit(i, i - w, -w, y >= 3 && y < h - 2);
     if (y < h - 1) visit(i, i + w, w, y >= 2 && y < h - 3);
   }
-  // Fill the holes: whatever the outside cannot reach from the border.
+  return fillHoles(mask, w, h, queue);
+}
+
+/** The mask with its holes filled: whatever the outside cannot reach from the border (in place). */
+function fillHoles(mask: Uint8Array, w: number, h: number, queue = new Int32Array(w * h)): Uint8Array {
   const outside = new Uint8Array(w * h);
-  head = 0;
-  tail = 0;
+  let head = 0;
+  let tail = 0;
   const push = (i: number) => {
     if (!mask[i] && !outside[i]) {
       outside[i] = 1;
@@ -373,9 +408,54 @@ export const debug: { on: boolean; mask: unknown } = { on: false, mask: null };
 interface Candidate {
   step: string;
   quad: Point[];
+  /** How well the quad fits the region (1: the region fills it and does not spill out). */
   iou: number;
+  /** Area over the photo's. */
   area: number;
-  contrast: number;
+  mask: Uint8Array | null;
+  score: number;
+}
+
+/** A region's quad at the region raster's scale, or null when the region is not sheet-like. */
+function regionQuad(mask: Uint8Array, w: number, h: number, step: string, minArea: number): Candidate | null {
+  let count = 0;
+  const boundary: Point[] = [];
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!mask[i]) continue;
+      count++;
+      const edge = x === 0 || y === 0 || x === w - 1 || y === h - 1 || !mask[i - 1] || !mask[i + 1] || !mask[i - w] || !mask[i + w];
+      if (edge) {
+        // The pixel's outer corners, so that the hull follows the region's outline, not its pixel centres.
+        boundary.push([x, y], [x + 1, y], [x, y + 1], [x + 1, y + 1]);
+      }
+    }
+  }
+  const imageArea = w * h;
+  if (count < imageArea * minArea) return null;
+  // A sheet partly out of the frame touches it along one side or around a corner; a table touches it all round.
+  let contact = 0;
+  for (let x = 0; x < w; x++) contact += mask[x]! + mask[(h - 1) * w + x]!;
+  for (let y = 1; y < h - 1; y++) contact += mask[y * w]! + mask[y * w + w - 1]!;
+  if (contact > (w + h) * 2 * 0.3) return null;
+  const outline = hull(boundary);
+  // The hull's four longest straight runs; a curled sheet's bowed sides are no straight runs, so then the largest
+  // quad on the outline (its corners are the sheet's extreme points).
+  const quad = sidesQuad(outline) ?? largestQuad(outline);
+  if (!quad) return null;
+  const area = polygonArea(quad);
+  if (area > imageArea * 0.92) return null;
+  let inter = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (mask[y * w + x] && insideQuad(quad, x + 0.5, y + 0.5)) inter++;
+    }
+  }
+  // The drawing may touch the sheet's edge and leave notches: the quad need not be full, but the region must
+  // not spill out of it.
+  const iou = Math.min(inter / count, 0.25 + inter / area);
+  return { step, quad, iou, area: area / imageArea, mask, score: 0 };
 }
 
 /** Sheet-like regions' quads at the region raster's scale. */
@@ -423,58 +503,83 @@ function roughQuads(small: Planes): Candidate[] {
   if (seedSets.length === 0) return [];
 
   const candidates: Candidate[] = [];
-  const imageArea = w * h;
-  const tries: [number, boolean][] = [
-    [3, false],
-    [4.5, false],
-    [6.5, false],
-    [9, false],
-    [13, false],
-    [3, true],
-    [5, true],
-    [8, true],
+  const tries: [number, Mode][] = [
+    [3, 'rgb'],
+    [4.5, 'rgb'],
+    [6.5, 'rgb'],
+    [9, 'rgb'],
+    [13, 'rgb'],
+    [3, 'sharp'],
+    [5, 'sharp'],
+    [8, 'sharp'],
+    [1.5, 'chroma'],
+    [2.5, 'chroma'],
   ];
-  for (const [seeds, [step, sharp]] of seedSets.flatMap((seeds) => tries.map((t) => [seeds, t] as const))) {
-    const mask = grow(small, seeds, step, sharp);
-    let count = 0;
-    const boundary: Point[] = [];
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        const i = y * w + x;
-        if (!mask[i]) continue;
-        count++;
-        const edge = x === 0 || y === 0 || x === w - 1 || y === h - 1 || !mask[i - 1] || !mask[i + 1] || !mask[i - w] || !mask[i + w];
-        if (edge) {
-          // The pixel's outer corners, so that the hull follows the region's outline, not its pixel centres.
-          boundary.push([x, y], [x + 1, y], [x, y + 1], [x + 1, y + 1]);
+  // Panels of a folded sheet (one lit, one shaded) each grow from a seed of their own: a grid over the middle.
+  const gridSeeds: Int32Array[] = [];
+  for (const fy of [0.3, 0.5, 0.7]) {
+    for (const fx of [0.3, 0.5, 0.7]) {
+      const cx = Math.round(w * fx);
+      const cy = Math.round(h * fy);
+      const block: number[] = [];
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) block.push((cy + dy) * w + cx + dx);
+      // Only on calm pixels (not a stroke of the drawing).
+      if (block.every((i) => chroma(i) < 70)) gridSeeds.push(Int32Array.from(block));
+    }
+  }
+  const runs: [Int32Array, number, Mode][] = [
+    ...seedSets.flatMap((seeds) => tries.map(([step, mode]) => [seeds, step, mode] as [Int32Array, number, Mode])),
+    ...gridSeeds.flatMap((seeds) => [[seeds, 4.5, 'sharp'] as [Int32Array, number, Mode], [seeds, 1.5, 'chroma'] as [Int32Array, number, Mode]]),
+  ];
+  const same = (a: Point[], q: Point[]) => a.every((p, j) => Math.hypot(p[0] - q[j]![0], p[1] - q[j]![1]) < 1.5);
+  const panels: Candidate[] = [];
+  for (const [seeds, step, mode] of runs) {
+    const mask = grow(small, seeds, step, mode);
+    const c = regionQuad(mask, w, h, `${step}${mode[0]}`, 0.02);
+    if (!c) continue;
+    if (debug.on) debug.mask = { mask, w, h, quad: c.quad };
+    if (candidates.some((o) => same(o.quad, c.quad)) || panels.some((o) => same(o.quad, c.quad))) continue;
+    if (c.area >= 0.04 && c.iou >= 0.8) candidates.push(c);
+    else if (c.iou >= 0.85) panels.push(c);
+  }
+  // Regions merged across a side: two regions that meet along a line (a crease, a shadow's edge) as one sheet.
+  const parts = [...candidates, ...panels].sort((a, b) => b.area - a.area).slice(0, 12);
+  for (let i = 0; i < parts.length; i++) {
+    for (let j = i + 1; j < parts.length; j++) {
+      const A = parts[i]!.mask!;
+      const B = parts[j]!.mask!;
+      let both = 0;
+      let touch = 0;
+      let onlyB = 0;
+      for (let y = 1; y < h - 1; y++) {
+        for (let x = 1; x < w - 1; x++) {
+          const k = y * w + x;
+          if (!B[k]) continue;
+          if (A[k]) both++;
+          else {
+            onlyB++;
+            if (A[k - 1] || A[k + 1] || A[k - w] || A[k + w]) touch++;
+          }
         }
       }
-    }
-    if (count < imageArea * 0.04) continue;
-    // A sheet partly out of the frame touches it along one side or around a corner; a table touches it all round.
-    let contact = 0;
-    for (let x = 0; x < w; x++) contact += mask[x]! + mask[(h - 1) * w + x]!;
-    for (let y = 1; y < h - 1; y++) contact += mask[y * w]! + mask[y * w + w - 1]!;
-    if (contact > (w + h) * 2 * 0.3) continue;
-    const outline = hull(boundary);
-    const quad = sidesQuad(outline) ?? largestQuad(outline);
-    if (!quad) continue;
-    const area = polygonArea(quad);
-    if (area > imageArea * 0.92) continue;
-    let inter = 0;
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        if (mask[y * w + x] && insideQuad(quad, x + 0.5, y + 0.5)) inter++;
+      // Mostly apart, and meeting along a long stretch.
+      const smaller = Math.min(parts[i]!.area, parts[j]!.area) * w * h;
+      if (both > smaller * 0.3 || onlyB < smaller * 0.3 || touch < Math.sqrt(smaller) * 0.8) continue;
+      const union = new Uint8Array(w * h);
+      for (let k = 0; k < w * h; k++) union[k] = A[k]! | B[k]!;
+      // Close the seam (a crease's line may belong to neither region).
+      const closed = new Uint8Array(union);
+      for (let y = 1; y < h - 1; y++) {
+        for (let x = 1; x < w - 1; x++) {
+          const k = y * w + x;
+          if (!union[k] && ((union[k - 1] && union[k + 1]) || (union[k - w] && union[k + w]) || (union[k - 2] && union[k + 1]) || (union[k - 2 * w] && union[k + w]))) closed[k] = 1;
+        }
       }
+      const c = regionQuad(fillHoles(closed, w, h), w, h, `${parts[i]!.step}+${parts[j]!.step}`, 0.04);
+      if (c && c.iou >= 0.8 && !candidates.some((o) => same(o.quad, c.quad))) candidates.push(c);
     }
-    // The drawing may touch the sheet's edge and leave notches: the quad need not be full, but the region must
-    // not spill out of it.
-    const iou = Math.min(inter / count, 0.25 + inter / area);
-    if (debug.on) debug.mask = { mask, w, h, quad };
-    if (candidates.some((c) => c.quad.every((q, j) => Math.hypot(q[0] - quad[j]![0], q[1] - quad[j]![1]) < 1.5))) continue;
-    candidates.push({ step: `${step}${sharp ? 's' : ''}`, quad, iou, area: area / imageArea, contrast: 0 });
   }
-  return candidates.filter((c) => c.iou >= 0.9);
+  return candidates;
 }
 
 interface Line {
@@ -594,31 +699,157 @@ function refine(p: Planes, quad: Point[], reach: number): Point[] {
   return out;
 }
 
-/** The sheet's corners in the raster's pixels (TL, TR, BR, BL), or null when no sheet is found. */
-export function detectPaper(raster: Raster): Corners | null {
+/** The sides' statistics: how sharp each side's step is, and how unlike the paper its outside looks. */
+function sideScores(p: Planes, q: Point[]): { contrast: number; outside: number } {
+  const contrast = sideContrast(p, q, 2);
+  const cx = (q[0]![0] + q[1]![0] + q[2]![0] + q[3]![0]) / 4;
+  const cy = (q[0]![1] + q[1]![1] + q[2]![1] + q[3]![1]) / 4;
+  const diag = Math.hypot(p.width, p.height);
+  let outside = 1;
+  for (let s = 0; s < 4; s++) {
+    const a = q[s]!;
+    const b = q[(s + 1) % 4]!;
+    if (onBorder(a, b, p.width, p.height, Math.max(2, 0.01 * Math.max(p.width, p.height)))) continue;
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    let nx = -(b[1] - a[1]) / len;
+    let ny = (b[0] - a[0]) / len;
+    if ((cx - (a[0] + b[0]) / 2) * nx + (cy - (a[1] + b[1]) / 2) * ny < 0) {
+      nx = -nx;
+      ny = -ny;
+    }
+    // Strips just inside and just outside the side: mean colour, and texture (the step between neighbours along it).
+    const strip = (sign: number) => {
+      let sr = 0;
+      let sg = 0;
+      let sb = 0;
+      let n = 0;
+      const steps: number[] = [];
+      for (const off of [0.006, 0.012]) {
+        let prev = NaN;
+        for (let t = 0.1; t <= 0.9; t += 0.02) {
+          const x = a[0] + (b[0] - a[0]) * t + sign * nx * off * diag;
+          const y = a[1] + (b[1] - a[1]) * t + sign * ny * off * diag;
+          if (x < 0 || y < 0 || x > p.width || y > p.height) continue;
+          const vr = sample(p, p.r, x, y);
+          const vg = sample(p, p.g, x, y);
+          const vb = sample(p, p.b, x, y);
+          sr += vr;
+          sg += vg;
+          sb += vb;
+          n++;
+          const l = 0.299 * vr + 0.587 * vg + 0.114 * vb;
+          if (!Number.isNaN(prev)) steps.push(Math.abs(l - prev));
+          prev = l;
+        }
+      }
+      if (n === 0) return null;
+      const sum = sr + sg + sb + 45 * n;
+      return {
+        cr: (sr + 15 * n) / sum,
+        cg: (sg + 15 * n) / sum,
+        lum: (0.299 * sr + 0.587 * sg + 0.114 * sb) / n,
+        texture: percentile(steps, 0.5),
+      };
+    };
+    const inner = strip(1);
+    const outer = strip(-1);
+    if (!inner || !outer) continue;
+    // A crease or a shadow's edge has the same paper on both sides: same chromaticity, a little less light, the
+    // same smoothness. A table differs in at least one.
+    const chromaStep = Math.hypot(inner.cr - outer.cr, inner.cg - outer.cg) / 0.02;
+    const lumStep = Math.abs(Math.log((outer.lum + 8) / (inner.lum + 8))) / 0.5;
+    const textureStep = Math.abs(Math.log((outer.texture + 1) / (inner.texture + 1))) / 0.7;
+    outside = Math.min(outside, Math.max(chromaStep, lumStep, textureStep));
+  }
+  return { contrast, outside: Math.min(1, outside) };
+}
+
+/**
+ * The sheet's width over height (at least 1) after a rough rectification: Zhang and He's whiteboard method with the
+ * principal point at the photo's centre and a phone's focal length (about 0.8 of the diagonal).
+ */
+function rectifiedAspect(q: Point[], w: number, h: number): number {
+  const f = 0.8 * Math.hypot(w, h);
+  const [tl, tr, br, bl] = orderCorners(q);
+  const m = [tl, tr, bl, br].map(([x, y]) => [x - w / 2, y - h / 2, 1] as [number, number, number]);
+  const cross3 = (u: number[], v: number[]) => [u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!];
+  const dot = (u: number[], v: number[]) => u[0]! * v[0]! + u[1]! * v[1]! + u[2]! * v[2]!;
+  const [m1, m2, m3, m4] = m as unknown as [number[], number[], number[], number[]];
+  const k2 = dot(cross3(m1, m4), m3) / dot(cross3(m2, m4), m3);
+  const k3 = dot(cross3(m1, m4), m2) / dot(cross3(m3, m4), m2);
+  const n2 = m2.map((v, i) => k2 * v - m1[i]!);
+  const n3 = m3.map((v, i) => k3 * v - m1[i]!);
+  const norm = (n: number[]) => (n[0]! * n[0]! + n[1]! * n[1]!) / (f * f) + n[2]! * n[2]!;
+  const ratio = Math.sqrt(norm(n2) / norm(n3));
+  if (!Number.isFinite(ratio) || ratio <= 0) {
+    const a = (Math.hypot(tr[0] - tl[0], tr[1] - tl[1]) + Math.hypot(br[0] - bl[0], br[1] - bl[1])) / 2;
+    const b = (Math.hypot(bl[0] - tl[0], bl[1] - tl[1]) + Math.hypot(br[0] - tr[0], br[1] - tr[1])) / 2;
+    return Math.max(a / b, b / a);
+  }
+  return Math.max(ratio, 1 / ratio);
+}
+
+/** Sheets are A- or B-series (JIS B4 and B5 too: all √2) or US letter (11 by 8.5). */
+const SHEET_ASPECTS = [Math.SQRT2, 11 / 8.5];
+
+/** How plausible the quad is as a whole sheet: 1 for a sheet's proportions, less the further from them. */
+function shapeScore(q: Point[], w: number, h: number): number {
+  const tol = 0.01 * Math.max(w, h);
+  // A sheet partly out of the frame has no proportions to judge.
+  for (let s = 0; s < 4; s++) if (onBorder(q[s]!, q[(s + 1) % 4]!, w, h, tol)) return 0.8;
+  const aspect = rectifiedAspect(q, w, h);
+  const near = Math.max(...SHEET_ASPECTS.map((t) => Math.exp(-(Math.log(aspect / t) ** 2) / (2 * 0.1 ** 2))));
+  return 0.4 + 0.6 * near;
+}
+
+/** A score at or above this is a sure answer; below it the user places the corners. */
+export const SURE_SCORE = 0.35;
+
+/** The sheet's corners in the raster's pixels (TL, TR, BR, BL) with the score that chose them, or null (no sheet). */
+export function detectPaperScored(raster: Raster): { corners: Corners; score: number; sure: boolean } | null {
   if (raster.width < 16 || raster.height < 16) return null;
   const big = planes(raster, REFINE_EDGE);
   const small = shrink(big.p, REGION_EDGE);
   const candidates = roughQuads(small.p);
   const k = small.scale;
   const diag = Math.hypot(big.p.width, big.p.height);
+  const refined: (Candidate & { contrast: number; outside: number; shape: number })[] = [];
   for (const c of candidates) {
     let quad: Point[] = c.quad.map(([x, y]) => [x * k, y * k]);
     quad = refine(big.p, quad, Math.max(4, diag * 0.02));
     quad = refine(big.p, quad, 3);
-    c.quad = quad;
-    c.contrast = sideContrast(big.p, quad, 2);
+    if (refined.some((o) => o.quad.every((p, j) => Math.hypot(p[0] - quad[j]![0], p[1] - quad[j]![1]) < diag * 0.003))) continue;
+    const { contrast, outside } = sideScores(big.p, quad);
+    const shape = shapeScore(quad, big.p.width, big.p.height);
+    // One score: sharp sides all round, no paper outside any side, a sheet's proportions, a good fit to the region.
+    const score = Math.min(1, contrast / 15) * outside * shape * Math.min(1, (c.iou - 0.7) / 0.25);
+    refined.push({ ...c, quad, mask: null, contrast, outside, shape, score });
   }
-  if (debug.on) console.log(candidates.map((c) => [c.step, c.iou.toFixed(3), c.area.toFixed(3), c.contrast.toFixed(1)]));
-  const good = candidates.filter((c) => c.contrast >= 5);
+  if (debug.on) {
+    for (const c of refined) {
+      console.log(c.step, c.iou.toFixed(3), c.area.toFixed(3), c.contrast.toFixed(1), c.outside.toFixed(2), c.shape.toFixed(2), c.score.toFixed(3));
+    }
+  }
+  const good = refined.filter((c) => c.contrast >= 5 && c.score > 0);
   if (good.length === 0) return null;
-  // The largest sheet-like region whose sides are still sharp: a leak past a side makes that side weak.
-  const bestContrast = Math.max(...good.map((c) => c.contrast));
-  const sharp = good.filter((c) => c.contrast >= bestContrast * 0.5);
-  sharp.sort((a, b) => b.area * b.iou - a.area * a.iou);
+  // The largest sheet-like region whose score is near the best: a leak past a side makes that side weak, a panel
+  // of a folded sheet has paper outside one side.
+  const bestScore = Math.max(...good.map((c) => c.score));
+  const near = good.filter((c) => c.score >= bestScore * 0.6);
+  near.sort((a, b) => b.area * b.iou - a.area * a.iou);
+  const chosen = near[0]!;
   const s = big.scale;
   const w = raster.width;
   const h = raster.height;
-  const corners = sharp[0]!.quad.map(([x, y]) => [Math.min(w, Math.max(0, x * s)), Math.min(h, Math.max(0, y * s))] as Point);
-  return orderCorners(corners);
+  const corners = chosen.quad.map(([x, y]) => [Math.min(w, Math.max(0, x * s)), Math.min(h, Math.max(0, y * s))] as Point);
+  return { corners: orderCorners(corners), score: chosen.score, sure: chosen.score >= SURE_SCORE };
+}
+
+/**
+ * The sheet's corners in the raster's pixels (TL, TR, BR, BL), or null when no sheet is found or the detector is not
+ * sure (then the user places the corners).
+ */
+export function detectPaper(raster: Raster): Corners | null {
+  const found = detectPaperScored(raster);
+  return found?.sure ? found.corners : null;
 }
