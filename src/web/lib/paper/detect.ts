@@ -110,13 +110,20 @@ function chromaPlanes(p: Planes) {
   return c;
 }
 
+let buffers = { queue: new Int32Array(0), outside: new Uint8Array(0) };
+/** Work buffers for the region growing, kept between calls. */
+function scratch(n: number) {
+  if (buffers.queue.length < n) buffers = { queue: new Int32Array(n), outside: new Uint8Array(n) };
+  return buffers;
+}
+
 /** The region grown from the paper-coloured middle over colour steps below `step`; holes filled. */
 function grow(p: Planes, seeds: Int32Array, step: number, mode: Mode): Uint8Array {
   const { width: w, height: h, r, g, b } = p;
   const sharp = mode !== 'rgb';
   const { cr, cg, ll } = mode === 'chroma' ? chromaPlanes(p) : { cr: r, cg: g, ll: b };
   const mask = new Uint8Array(w * h);
-  const queue = new Int32Array(w * h);
+  const queue = scratch(w * h).queue;
   let head = 0;
   let tail = 0;
   for (const s of seeds) {
@@ -158,8 +165,9 @@ function grow(p: Planes, seeds: Int32Array, step: number, mode: Mode): Uint8Arra
 }
 
 /** The mask with its holes filled: whatever the outside cannot reach from the border (in place). */
-function fillHoles(mask: Uint8Array, w: number, h: number, queue = new Int32Array(w * h)): Uint8Array {
-  const outside = new Uint8Array(w * h);
+function fillHoles(mask: Uint8Array, w: number, h: number, queue = scratch(w * h).queue): Uint8Array {
+  const outside = scratch(w * h).outside;
+  outside.fill(0);
   let head = 0;
   let tail = 0;
   const push = (i: number) => {
@@ -419,18 +427,24 @@ interface Candidate {
 /** A region's quad at the region raster's scale, or null when the region is not sheet-like. */
 function regionQuad(mask: Uint8Array, w: number, h: number, step: string, minArea: number): Candidate | null {
   let count = 0;
+  // The hull of the region is the hull of each row's outermost pixels (their outer corners, so that the hull
+  // follows the region's outline, not its pixel centres).
   const boundary: Point[] = [];
+  let top = h;
+  let bottom = -1;
   for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
+    let left = -1;
+    let right = -1;
+    for (let x = 0, i = y * w; x < w; x++, i++) {
       if (!mask[i]) continue;
       count++;
-      const edge = x === 0 || y === 0 || x === w - 1 || y === h - 1 || !mask[i - 1] || !mask[i + 1] || !mask[i - w] || !mask[i + w];
-      if (edge) {
-        // The pixel's outer corners, so that the hull follows the region's outline, not its pixel centres.
-        boundary.push([x, y], [x + 1, y], [x, y + 1], [x + 1, y + 1]);
-      }
+      if (left < 0) left = x;
+      right = x;
     }
+    if (left < 0) continue;
+    top = Math.min(top, y);
+    bottom = y;
+    boundary.push([left, y], [left, y + 1], [right + 1, y], [right + 1, y + 1]);
   }
   const imageArea = w * h;
   if (count < imageArea * minArea) return null;
@@ -447,7 +461,7 @@ function regionQuad(mask: Uint8Array, w: number, h: number, step: string, minAre
   const area = polygonArea(quad);
   if (area > imageArea * 0.92) return null;
   let inter = 0;
-  for (let y = 0; y < h; y++) {
+  for (let y = top; y <= bottom; y++) {
     for (let x = 0; x < w; x++) {
       if (mask[y * w + x] && insideQuad(quad, x + 0.5, y + 0.5)) inter++;
     }
@@ -527,14 +541,35 @@ function roughQuads(small: Planes): Candidate[] {
       if (block.every((i) => chroma(i) < 70)) gridSeeds.push(Int32Array.from(block));
     }
   }
+  // Brightness-free growth from the paper's pixels altogether; the patches each with the colour steps.
   const runs: [Int32Array, number, Mode][] = [
-    ...seedSets.flatMap((seeds) => tries.map(([step, mode]) => [seeds, step, mode] as [Int32Array, number, Mode])),
-    ...gridSeeds.flatMap((seeds) => [[seeds, 4.5, 'sharp'] as [Int32Array, number, Mode], [seeds, 1.5, 'chroma'] as [Int32Array, number, Mode]]),
+    ...seedSets.flatMap((seeds, k) =>
+      tries.filter(([, mode]) => k === 0 || mode !== 'chroma').map(([step, mode]) => [seeds, step, mode] as [Int32Array, number, Mode]),
+    ),
+    ...gridSeeds.map((seeds) => [seeds, 4.5, 'sharp'] as [Int32Array, number, Mode]),
   ];
+  const gridFirst = runs.length - gridSeeds.length;
+  const covered = new Uint8Array(w * h);
   const same = (a: Point[], q: Point[]) => a.every((p, j) => Math.hypot(p[0] - q[j]![0], p[1] - q[j]![1]) < 1.5);
   const panels: Candidate[] = [];
-  for (const [seeds, step, mode] of runs) {
+  const grown = new Set<string>();
+  for (const [n, [seeds, step, mode]] of runs.entries()) {
+    // A grid seed inside a panel already grown from another grows the same panel.
+    if (n >= gridFirst && covered[seeds[4]!]) continue;
     const mask = grow(small, seeds, step, mode);
+    if (n >= gridFirst) for (let i = 0; i < mask.length; i++) covered[i] |= mask[i]!;
+    // The same region from another seed or step: nothing new.
+    let count = 0;
+    let sum = 0;
+    for (let i = 0; i < mask.length; i++) {
+      if (mask[i]) {
+        count++;
+        sum = (sum + i * 2654435761) % 4294967291;
+      }
+    }
+    const key = `${count}:${sum}`;
+    if (grown.has(key)) continue;
+    grown.add(key);
     const c = regionQuad(mask, w, h, `${step}${mode[0]}`, 0.02);
     if (!c) continue;
     if (debug.on) debug.mask = { mask, w, h, quad: c.quad };
