@@ -472,6 +472,31 @@ function regionQuad(mask: Uint8Array, w: number, h: number, step: string, minAre
   return { step, quad, iou, area: area / imageArea, mask, score: 0 };
 }
 
+/** The mask dilated (or eroded) by one pixel, 3 × 3. */
+function morph(mask: Uint8Array, w: number, h: number, dilate: boolean): Uint8Array {
+  const out = new Uint8Array(w * h);
+  const v = dilate ? 1 : 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      let hit = mask[i] === v;
+      for (let dy = -1; dy <= 1 && !hit; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx >= 0 && xx < w && mask[yy * w + xx] === v) {
+            hit = true;
+            break;
+          }
+        }
+      }
+      out[i] = hit === dilate ? 1 : 0;
+    }
+  }
+  return out;
+}
+
 /** Sheet-like regions' quads at the region raster's scale. */
 function roughQuads(small: Planes): Candidate[] {
   const { width: w, height: h, r, g, b, lum } = small;
@@ -577,39 +602,34 @@ function roughQuads(small: Planes): Candidate[] {
     if (c.area >= 0.04 && c.iou >= 0.8) candidates.push(c);
     else if (c.iou >= 0.85) panels.push(c);
   }
-  // Regions merged across a side: two regions that meet along a line (a crease, a shadow's edge) as one sheet.
+  // Regions merged across a side: two regions that meet along a line (a crease, a shadow's edge; the line itself
+  // may belong to neither) as one sheet.
   const parts = [...candidates, ...panels].sort((a, b) => b.area - a.area).slice(0, 12);
+  const near = parts.map((c) => morph(morph(c.mask!, w, h, true), w, h, true));
   for (let i = 0; i < parts.length; i++) {
     for (let j = i + 1; j < parts.length; j++) {
       const A = parts[i]!.mask!;
       const B = parts[j]!.mask!;
+      const nearA = near[i]!;
       let both = 0;
       let touch = 0;
       let onlyB = 0;
-      for (let y = 1; y < h - 1; y++) {
-        for (let x = 1; x < w - 1; x++) {
-          const k = y * w + x;
-          if (!B[k]) continue;
-          if (A[k]) both++;
-          else {
-            onlyB++;
-            if (A[k - 1] || A[k + 1] || A[k - w] || A[k + w]) touch++;
-          }
+      for (let k = 0; k < w * h; k++) {
+        if (!B[k]) continue;
+        if (A[k]) both++;
+        else {
+          onlyB++;
+          if (nearA[k]) touch++;
         }
       }
       // Mostly apart, and meeting along a long stretch.
       const smaller = Math.min(parts[i]!.area, parts[j]!.area) * w * h;
-      if (both > smaller * 0.3 || onlyB < smaller * 0.3 || touch < Math.sqrt(smaller) * 0.8) continue;
+      if (debug.on) console.log('pair', parts[i]!.step, parts[j]!.step, both, onlyB, touch, Math.round(smaller));
+      if (both > smaller * 0.3 || onlyB < smaller * 0.3 || touch < Math.sqrt(smaller) * 0.6) continue;
       const union = new Uint8Array(w * h);
       for (let k = 0; k < w * h; k++) union[k] = A[k]! | B[k]!;
-      // Close the seam (a crease's line may belong to neither region).
-      const closed = new Uint8Array(union);
-      for (let y = 1; y < h - 1; y++) {
-        for (let x = 1; x < w - 1; x++) {
-          const k = y * w + x;
-          if (!union[k] && ((union[k - 1] && union[k + 1]) || (union[k - w] && union[k + w]) || (union[k - 2] && union[k + 1]) || (union[k - 2 * w] && union[k + w]))) closed[k] = 1;
-        }
-      }
+      // Close the seam: dilate twice, erode twice.
+      const closed = morph(morph(morph(morph(union, w, h, true), w, h, true), w, h, false), w, h, false);
       const c = regionQuad(fillHoles(closed, w, h), w, h, `${parts[i]!.step}+${parts[j]!.step}`, 0.04);
       if (c && c.iou >= 0.8 && !candidates.some((o) => same(o.quad, c.quad))) candidates.push(c);
     }
@@ -793,8 +813,23 @@ function sideScores(p: Planes, q: Point[]): { contrast: number; outside: number 
     // same smoothness. A table differs in at least one.
     const chromaStep = Math.hypot(inner.cr - outer.cr, inner.cg - outer.cg) / 0.02;
     const lumStep = Math.abs(Math.log((outer.lum + 8) / (inner.lum + 8))) / 0.5;
-    const textureStep = Math.abs(Math.log((outer.texture + 1) / (inner.texture + 1))) / 0.7;
-    outside = Math.min(outside, Math.max(chromaStep, lumStep, textureStep));
+    const textureStep = Math.abs(Math.log((outer.texture + 1) / (inner.texture + 1)));
+    let unlike = Math.max(chromaStep, lumStep, textureStep);
+    // A shadow's edge runs on across the table; a sheet's edge ends at its corners.
+    const stepAt = (t: number) => {
+      const x = a[0] + (b[0] - a[0]) * t;
+      const y = a[1] + (b[1] - a[1]) * t;
+      const o = 0.003 * diag;
+      if (x - o < 0 || y - o < 0 || x + o > p.width || y + o > p.height) return NaN;
+      return Math.abs(sample(p, p.lum, x + nx * o, y + ny * o) - sample(p, p.lum, x - nx * o, y - ny * o));
+    };
+    const along: number[] = [];
+    const beyond: number[] = [];
+    for (let t = 0.1; t <= 0.9; t += 0.05) along.push(stepAt(t));
+    for (let t = 0.06; t <= 0.3; t += 0.03) beyond.push(stepAt(-t), stepAt(1 + t));
+    const through = beyond.filter((v) => !Number.isNaN(v));
+    if (through.length >= 6 && percentile(through, 0.5) >= Math.max(8, 0.5 * percentile(along, 0.5))) unlike = Math.min(unlike, 0.3);
+    outside = Math.min(outside, unlike);
   }
   return { contrast, outside: Math.min(1, outside) };
 }
