@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 
 import { cornerErrors } from '../src/web/lib/paper/homography.ts';
+import { paperSet } from './paper-fixtures.ts';
 import { type Corners, wholeImage } from '../src/web/lib/paper/types.ts';
 
 interface Label {
@@ -45,6 +46,9 @@ const { values } = parseArgs({
     only: { type: 'string' },
     module: { type: 'string', default: '../src/web/lib/paper/detect.ts' },
     json: { type: 'boolean', default: false },
+    generated: { type: 'string' },
+    debug: { type: 'boolean', default: false },
+    seed: { type: 'string', default: '3' },
   },
 });
 
@@ -52,6 +56,7 @@ const mod = (await import(values.module!.startsWith('.') ? values.module! : reso
   detectPaper: (r: { data: Uint8Array; width: number; height: number }) => Corners | null;
   detectPaperScored?: (r: { data: Uint8Array; width: number; height: number }) => Scored;
 };
+if (values.debug && 'debug' in mod) (mod as { debug: { on: boolean } }).debug.on = true;
 const detect = (r: { data: Uint8Array; width: number; height: number }): Scored => {
   if (mod.detectPaperScored) return mod.detectPaperScored(r);
   const c = mod.detectPaper(r);
@@ -59,9 +64,15 @@ const detect = (r: { data: Uint8Array; width: number; height: number }): Scored 
 };
 
 const dir = values.dir!;
-const labels = (JSON.parse(readFileSync(join(dir, 'labels.json'), 'utf8')) as { photos: Label[] }).photos
-  .filter((p) => existsSync(join(dir, p.file)))
-  .sort((a, b) => a.file.localeCompare(b.file));
+// --generated N: the project's generated set (scripts/paper-fixtures.ts) instead, N photos at 960 px as the unit tests.
+const generated = values.generated
+  ? await paperSet(Number(values.generated), Number(values.seed), { longEdge: 960 })
+  : null;
+const labels: (Label & { jpeg?: Buffer })[] = generated
+  ? generated.map((g, i) => ({ file: `gen-${String(i).padStart(2, '0')}-${g.kind}`, width: g.width, height: g.height, corners: g.corners, classes: [g.kind], jpeg: g.jpeg }))
+  : (JSON.parse(readFileSync(join(dir, 'labels.json'), 'utf8')) as { photos: Label[] }).photos
+      .filter((p) => existsSync(join(dir, p.file)))
+      .sort((a, b) => a.file.localeCompare(b.file));
 // A quarter of the photos, by a hash of the file name (stable as the set grows).
 const hash = (s: string) => [...s].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
 const heldOut = new Set(labels.filter((p) => hash(p.file) % 4 === 0).map((p) => p.file));
@@ -74,7 +85,7 @@ function quantile(v: number[], q: number): number {
 const rows: Row[] = [];
 for (const label of labels) {
   if (values.only && !label.file.includes(values.only)) continue;
-  const { data, info } = await sharp(join(dir, label.file)).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(label.jpeg ?? join(dir, label.file)).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   if (info.width !== label.width || info.height !== label.height) {
     console.warn(`${label.file}: decoded ${info.width}×${info.height}, labelled ${label.width}×${label.height}`);
   }
@@ -113,7 +124,7 @@ for (const label of labels) {
       .toBuffer()
       .then((b) => sharp(b).resize({ width: 800, height: 800, fit: 'inside' })
       .jpeg()
-      .toFile(join(values.draw!, label.file.replace(/\.\w+$/, '.jpg'))));
+      .toFile(join(values.draw!, label.file.replace(/\.\w+$/, '') + '.jpg')));
   }
 }
 

@@ -136,8 +136,17 @@ function grow(p: Planes, seeds: Int32Array, step: number, mode: Mode): Uint8Arra
   // so that a crease's shading or a cast shadow (the same paper, less light) does not stop the region.
   const dist =
     mode === 'chroma'
-      ? (i: number, j: number) => CHROMA_WEIGHT * Math.hypot(cr[i]! - cr[j]!, cg[i]! - cg[j]!) + LOG_LUM_WEIGHT * Math.abs(ll[i]! - ll[j]!)
-      : (i: number, j: number) => Math.hypot(r[i]! - r[j]!, g[i]! - g[j]!, b[i]! - b[j]!);
+      ? (i: number, j: number) => {
+          const dr = cr[i]! - cr[j]!;
+          const dg = cg[i]! - cg[j]!;
+          return CHROMA_WEIGHT * Math.sqrt(dr * dr + dg * dg) + LOG_LUM_WEIGHT * Math.abs(ll[i]! - ll[j]!);
+        }
+      : (i: number, j: number) => {
+          const dr = r[i]! - r[j]!;
+          const dg = g[i]! - g[j]!;
+          const db = b[i]! - b[j]!;
+          return Math.sqrt(dr * dr + dg * dg + db * db);
+        };
   const ceiling = mode === 'chroma' ? 20 : 60;
   // sharp: the step between two pixels less the slope beside it (the gentler side's), so that smooth light and
   // soft shadows pass however deep they are, and a sheet's edge (flat on both sides) stops the region.
@@ -333,7 +342,9 @@ function insideQuad(q: Point[], x: number, y: number): boolean {
   let pos = 0;
   let neg = 0;
   for (let i = 0; i < 4; i++) {
-    const c = cross(q[i]!, q[(i + 1) % 4]!, [x, y]);
+    const o = q[i]!;
+    const a = q[(i + 1) % 4]!;
+    const c = (a[0] - o[0]) * (y - o[1]) - (a[1] - o[1]) * (x - o[0]);
     if (c > 0) pos++;
     else if (c < 0) neg++;
   }
@@ -569,9 +580,20 @@ function roughQuads(small: Planes): Candidate[] {
   // Brightness-free growth from the paper's pixels altogether; the patches each with the colour steps.
   const runs: [Int32Array, number, Mode][] = [
     ...seedSets.flatMap((seeds, k) =>
-      tries.filter(([, mode]) => k === 0 || mode !== 'chroma').map(([step, mode]) => [seeds, step, mode] as [Int32Array, number, Mode]),
+      tries
+        .filter(([step, mode]) => k === 0 || (mode !== 'chroma' && step >= 4.5 && step <= 9))
+        .map(([step, mode]) => [seeds, step, mode] as [Int32Array, number, Mode]),
     ),
-    ...gridSeeds.map((seeds) => [seeds, 4.5, 'sharp'] as [Int32Array, number, Mode]),
+    // Each grid seed with the steps in turn, until one grows a sheet-like region.
+    ...gridSeeds.flatMap((seeds) =>
+      (
+        [
+          [4.5, 'sharp'],
+          [4.5, 'rgb'],
+          [1.5, 'chroma'],
+        ] as const
+      ).map(([step, mode]) => [seeds, step, mode] as [Int32Array, number, Mode]),
+    ),
   ];
   const gridFirst = runs.length - gridSeeds.length;
   const covered = new Uint8Array(w * h);
@@ -582,7 +604,6 @@ function roughQuads(small: Planes): Candidate[] {
     // A grid seed inside a panel already grown from another grows the same panel.
     if (n >= gridFirst && covered[seeds[4]!]) continue;
     const mask = grow(small, seeds, step, mode);
-    if (n >= gridFirst) for (let i = 0; i < mask.length; i++) covered[i] |= mask[i]!;
     // The same region from another seed or step: nothing new.
     let count = 0;
     let sum = 0;
@@ -597,6 +618,7 @@ function roughQuads(small: Planes): Candidate[] {
     grown.add(key);
     const c = regionQuad(mask, w, h, `${step}${mode[0]}`, 0.02);
     if (!c) continue;
+    if (n >= gridFirst) for (let i = 0; i < mask.length; i++) covered[i] |= mask[i]!;
     if (debug.on) debug.mask = { mask, w, h, quad: c.quad };
     if (candidates.some((o) => same(o.quad, c.quad)) || panels.some((o) => same(o.quad, c.quad))) continue;
     if (c.area >= 0.04 && c.iou >= 0.8) candidates.push(c);
@@ -605,12 +627,12 @@ function roughQuads(small: Planes): Candidate[] {
   // Regions merged across a side: two regions that meet along a line (a crease, a shadow's edge; the line itself
   // may belong to neither) as one sheet.
   const parts = [...candidates, ...panels].sort((a, b) => b.area - a.area).slice(0, 12);
-  const near = parts.map((c) => morph(morph(c.mask!, w, h, true), w, h, true));
+  const nearParts: (Uint8Array | undefined)[] = [];
   for (let i = 0; i < parts.length; i++) {
     for (let j = i + 1; j < parts.length; j++) {
       const A = parts[i]!.mask!;
       const B = parts[j]!.mask!;
-      const nearA = near[i]!;
+      const nearA = (nearParts[i] ??= morph(morph(A, w, h, true), w, h, true));
       let both = 0;
       let touch = 0;
       let onlyB = 0;
@@ -723,7 +745,7 @@ function refine(p: Planes, quad: Point[], reach: number): Point[] {
       // The edge where the paper (inside, bright) meets the table: the largest drop of colour outward.
       let bestS = 0;
       let bestG = 0;
-      for (let sOff = -reach; sOff <= reach; sOff += 0.5) {
+      for (let sOff = -reach; sOff <= reach; sOff += reach > 6 ? 1 : 0.5) {
         const ix = x + nx * (sOff + 1);
         const iy = y + ny * (sOff + 1);
         const ox = x + nx * (sOff - 1);
@@ -869,7 +891,7 @@ function shapeScore(q: Point[], w: number, h: number): number {
   for (let s = 0; s < 4; s++) if (onBorder(q[s]!, q[(s + 1) % 4]!, w, h, tol)) return 0.8;
   const aspect = rectifiedAspect(q, w, h);
   const near = Math.max(...SHEET_ASPECTS.map((t) => Math.exp(-(Math.log(aspect / t) ** 2) / (2 * 0.1 ** 2))));
-  return 0.4 + 0.6 * near;
+  return 0.15 + 0.85 * near;
 }
 
 /** A score at or above this is a sure answer; below it the user places the corners. */
@@ -892,7 +914,9 @@ export function detectPaperScored(raster: Raster): { corners: Corners; score: nu
     const { contrast, outside } = sideScores(big.p, quad);
     const shape = shapeScore(quad, big.p.width, big.p.height);
     // One score: sharp sides all round, no paper outside any side, a sheet's proportions, a good fit to the region.
-    const score = Math.min(1, contrast / 15) * outside * shape * Math.min(1, (c.iou - 0.7) / 0.25);
+    // A light table can look like paper just outside the sheet (same colour, nearly as bright): the outside weighs
+    // less than the other terms; between a panel and the whole folded sheet it still decides.
+    const score = Math.min(1, contrast / 15) * (0.4 + 0.6 * outside) * shape * Math.min(1, (c.iou - 0.7) / 0.25);
     refined.push({ ...c, quad, mask: null, contrast, outside, shape, score });
   }
   if (debug.on) {
