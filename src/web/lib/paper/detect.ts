@@ -714,6 +714,30 @@ function intersect(a: Line, b: Line): Point | null {
   return [a.px + a.dx * t, a.py + a.dy * t];
 }
 
+/** Along the normal (nx, ny) pointing inward, within `reach` of (x, y): the offset of the strongest edge, and its strength. */
+function edgeAcross(p: Planes, x: number, y: number, nx: number, ny: number, reach: number): [number, number] {
+  // The edge where the paper (inside, bright) meets the table: the largest drop of colour outward.
+  let bestS = 0;
+  let bestG = 0;
+  for (let sOff = -reach; sOff <= reach; sOff += reach > 6 ? 1 : 0.5) {
+    const ix = x + nx * (sOff + 1);
+    const iy = y + ny * (sOff + 1);
+    const ox = x + nx * (sOff - 1);
+    const oy = y + ny * (sOff - 1);
+    if (ox < 0 || oy < 0 || ox > p.width || oy > p.height || ix < 0 || iy < 0 || ix > p.width || iy > p.height) continue;
+    const dr = sample(p, p.r, ix, iy) - sample(p, p.r, ox, oy);
+    const dg = sample(p, p.g, ix, iy) - sample(p, p.g, ox, oy);
+    const db = sample(p, p.b, ix, iy) - sample(p, p.b, ox, oy);
+    const dl = 0.299 * dr + 0.587 * dg + 0.114 * db;
+    const gmag = Math.sqrt(dr * dr + dg * dg + db * db) * (dl > 0 ? 1 : 0.5);
+    if (gmag > bestG) {
+      bestG = gmag;
+      bestS = sOff;
+    }
+  }
+  return [bestS, bestG];
+}
+
 /** Moves each side of `quad` (in `p`'s pixels) onto the strongest edge within `reach` of it. */
 function refine(p: Planes, quad: Point[], reach: number): Point[] {
   const cx = quad.reduce((s, q) => s + q[0], 0) / 4;
@@ -743,24 +767,7 @@ function refine(p: Planes, quad: Point[], reach: number): Point[] {
       const x = a[0] + (b[0] - a[0]) * t;
       const y = a[1] + (b[1] - a[1]) * t;
       // The edge where the paper (inside, bright) meets the table: the largest drop of colour outward.
-      let bestS = 0;
-      let bestG = 0;
-      for (let sOff = -reach; sOff <= reach; sOff += reach > 6 ? 1 : 0.5) {
-        const ix = x + nx * (sOff + 1);
-        const iy = y + ny * (sOff + 1);
-        const ox = x + nx * (sOff - 1);
-        const oy = y + ny * (sOff - 1);
-        if (ox < 0 || oy < 0 || ox > p.width || oy > p.height || ix < 0 || iy < 0 || ix > p.width || iy > p.height) continue;
-        const dr = sample(p, p.r, ix, iy) - sample(p, p.r, ox, oy);
-        const dg = sample(p, p.g, ix, iy) - sample(p, p.g, ox, oy);
-        const db = sample(p, p.b, ix, iy) - sample(p, p.b, ox, oy);
-        const dl = 0.299 * dr + 0.587 * dg + 0.114 * db;
-        const gmag = Math.hypot(dr, dg, db) * (dl > 0 ? 1 : 0.5);
-        if (gmag > bestG) {
-          bestG = gmag;
-          bestS = sOff;
-        }
-      }
+      const [bestS, bestG] = edgeAcross(p, x, y, nx, ny, reach);
       if (bestG < 8) continue;
       found.push([x + nx * bestS, y + ny * bestS]);
     }
