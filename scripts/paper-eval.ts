@@ -48,6 +48,7 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     generated: { type: 'string' },
     debug: { type: 'boolean', default: false },
+    edge: { type: 'string' },
     seed: { type: 'string', default: '3' },
   },
 });
@@ -89,9 +90,20 @@ for (const label of labels) {
   if (info.width !== label.width || info.height !== label.height) {
     console.warn(`${label.file}: decoded ${info.width}×${info.height}, labelled ${label.width}×${label.height}`);
   }
+  // --edge N: the photo scaled to a long edge of N first (the PWA's worker detects on a 1024 px copy).
+  const k = values.edge ? Math.min(1, Number(values.edge) / Math.max(info.width, info.height)) : 1;
+  const copy =
+    k < 1
+      ? await sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } })
+          .resize(Math.round(info.width * k), Math.round(info.height * k), { fit: 'fill' })
+          .raw()
+          .toBuffer({ resolveWithObject: true })
+      : { data, info };
   const t = performance.now();
-  const found = detect({ data, width: info.width, height: info.height });
+  const scaled = detect({ data: copy.data, width: copy.info.width, height: copy.info.height });
   const ms = performance.now() - t;
+  const back = (c: Corners) => c.map(([x, y]) => [(x * info.width) / copy.info.width, (y * info.height) / copy.info.height]) as Corners;
+  const found = scaled && { ...scaled, corners: back(scaled.corners) };
   const answer = found?.sure ? found.corners : wholeImage(info.width, info.height);
   const diag = Math.hypot(info.width, info.height);
   const errs = cornerErrors(answer, label.corners);

@@ -351,6 +351,18 @@ function insideQuad(q: Point[], x: number, y: number): boolean {
   return pos === 0 || neg === 0;
 }
 
+/** Whether the quad is convex and not self-intersecting (all turns the same way). */
+function convex(q: Point[]): boolean {
+  let pos = 0;
+  let neg = 0;
+  for (let i = 0; i < 4; i++) {
+    const c = cross(q[i]!, q[(i + 1) % 4]!, q[(i + 2) % 4]!);
+    if (c > 0) pos++;
+    else if (c < 0) neg++;
+  }
+  return pos === 4 || neg === 4;
+}
+
 function polygonArea(q: Point[]): number {
   let a = 0;
   for (let i = 0; i < q.length; i++) {
@@ -902,7 +914,7 @@ function shapeScore(q: Point[], w: number, h: number): number {
 }
 
 /** A score at or above this is a sure answer; below it the user places the corners. */
-export const SURE_SCORE = 0.35;
+export const SURE_SCORE = 0.45;
 
 /** The sheet's corners in the raster's pixels (TL, TR, BR, BL) with the score that chose them, or null (no sheet). */
 export function detectPaperScored(raster: Raster): { corners: Corners; score: number; sure: boolean } | null {
@@ -917,6 +929,10 @@ export function detectPaperScored(raster: Raster): { corners: Corners; score: nu
     let quad: Point[] = c.quad.map(([x, y]) => [x * k, y * k]);
     quad = refine(big.p, quad, Math.max(4, diag * 0.02));
     quad = refine(big.p, quad, 3);
+    // The sides moved onto edges must still make a convex quad of about the region's size.
+    if (!convex(quad)) continue;
+    const grown = polygonArea(quad) / (c.area * big.p.width * big.p.height);
+    if (grown < 0.7 || grown > 1.4) continue;
     if (refined.some((o) => o.quad.every((p, j) => Math.hypot(p[0] - quad[j]![0], p[1] - quad[j]![1]) < diag * 0.003))) continue;
     const { contrast, outside } = sideScores(big.p, quad);
     const shape = shapeScore(quad, big.p.width, big.p.height);
@@ -936,7 +952,7 @@ export function detectPaperScored(raster: Raster): { corners: Corners; score: nu
   // The largest sheet-like region whose score is near the best: a leak past a side makes that side weak, a panel
   // of a folded sheet has paper outside one side.
   const bestScore = Math.max(...good.map((c) => c.score));
-  const near = good.filter((c) => c.score >= bestScore * 0.6);
+  const near = good.filter((c) => c.score >= bestScore * 0.85);
   near.sort((a, b) => b.area * b.iou - a.area * a.iou);
   const chosen = near[0]!;
   const s = big.scale;
