@@ -939,7 +939,7 @@ export function detectPaperScored(raster: Raster): { corners: Corners; score: nu
     // One score: sharp sides all round, no paper outside any side, a sheet's proportions, a good fit to the region.
     // A light table can look like paper just outside the sheet (same colour, nearly as bright): the outside weighs
     // less than the other terms; between a panel and the whole folded sheet it still decides.
-    const score = Math.min(1, contrast / 15) * (0.4 + 0.6 * outside) * shape * Math.min(1, (c.iou - 0.7) / 0.25);
+    const score = Math.min(1, contrast / 30) * (0.4 + 0.6 * outside) * shape * Math.min(1, (c.iou - 0.7) / 0.25);
     refined.push({ ...c, quad, mask: null, contrast, outside, shape, score });
   }
   if (debug.on) {
