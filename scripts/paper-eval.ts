@@ -66,11 +66,16 @@ const detect = (r: { data: Uint8Array; width: number; height: number }): Scored 
 
 const dir = values.dir!;
 // --generated N: the project's generated set (scripts/paper-fixtures.ts) instead, N photos at 960 px as the unit tests.
-const generated = values.generated
-  ? await paperSet(Number(values.generated), Number(values.seed), { longEdge: 960 })
-  : null;
+const generated = values.generated ? await paperSet(Number(values.generated), Number(values.seed), { longEdge: 960 }) : null;
 const labels: (Label & { jpeg?: Buffer })[] = generated
-  ? generated.map((g, i) => ({ file: `gen-${String(i).padStart(2, '0')}-${g.kind}`, width: g.width, height: g.height, corners: g.corners, classes: [g.kind], jpeg: g.jpeg }))
+  ? generated.map((g, i) => ({
+      file: `gen-${String(i).padStart(2, '0')}-${g.kind}`,
+      width: g.width,
+      height: g.height,
+      corners: g.corners,
+      classes: [g.kind],
+      jpeg: g.jpeg,
+    }))
   : (JSON.parse(readFileSync(join(dir, 'labels.json'), 'utf8')) as { photos: Label[] }).photos
       .filter((p) => existsSync(join(dir, p.file)))
       .sort((a, b) => a.file.localeCompare(b.file));
@@ -86,7 +91,11 @@ function quantile(v: number[], q: number): number {
 const rows: Row[] = [];
 for (const label of labels) {
   if (values.only && !label.file.includes(values.only)) continue;
-  const { data, info } = await sharp(label.jpeg ?? join(dir, label.file)).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(label.jpeg ?? join(dir, label.file))
+    .rotate()
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   if (info.width !== label.width || info.height !== label.height) {
     console.warn(`${label.file}: decoded ${info.width}×${info.height}, labelled ${label.width}×${label.height}`);
   }
@@ -134,9 +143,12 @@ for (const label of labels) {
       .composite([{ input: Buffer.from(svg) }])
       .png()
       .toBuffer()
-      .then((b) => sharp(b).resize({ width: 800, height: 800, fit: 'inside' })
-      .jpeg()
-      .toFile(join(values.draw!, label.file.replace(/\.\w+$/, '') + '.jpg')));
+      .then((b) =>
+        sharp(b)
+          .resize({ width: 800, height: 800, fit: 'inside' })
+          .jpeg()
+          .toFile(join(values.draw!, label.file.replace(/\.\w+$/, '') + '.jpg')),
+      );
   }
 }
 
@@ -151,19 +163,32 @@ function summary(name: string, set: Row[]) {
     within3: set.filter((r) => r.errorPct <= 3).length,
     notSure: set.filter((r) => !r.sure).length,
     sureWrong: set.filter((r) => r.sure && r.errorPct > 3).length,
-    msMedian: Math.round(quantile(
-      set.map((r) => r.ms),
-      0.5,
-    )),
+    msMedian: Math.round(
+      quantile(
+        set.map((r) => r.ms),
+        0.5,
+      ),
+    ),
   };
 }
 
 const classes = [...new Set(rows.flatMap((r) => r.classes))].sort();
 const table = [
   summary('all', rows),
-  summary('tuned on', rows.filter((r) => !r.heldOut)),
-  summary('held out', rows.filter((r) => r.heldOut)),
-  ...classes.map((c) => summary(c, rows.filter((r) => r.classes.includes(c)))),
+  summary(
+    'tuned on',
+    rows.filter((r) => !r.heldOut),
+  ),
+  summary(
+    'held out',
+    rows.filter((r) => r.heldOut),
+  ),
+  ...classes.map((c) =>
+    summary(
+      c,
+      rows.filter((r) => r.classes.includes(c)),
+    ),
+  ),
 ];
 console.log('\n| set | photos | median % | p90 % | ≤ 1 % | ≤ 3 % | not sure | sure but > 3 % |');
 console.log('|---|---|---|---|---|---|---|---|');

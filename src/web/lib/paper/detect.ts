@@ -630,7 +630,7 @@ function roughQuads(small: Planes): Candidate[] {
     grown.add(key);
     const c = regionQuad(mask, w, h, `${step}${mode[0]}`, 0.02);
     if (!c) continue;
-    if (n >= gridFirst) for (let i = 0; i < mask.length; i++) covered[i] |= mask[i]!;
+    if (n >= gridFirst) for (let i = 0; i < mask.length; i++) if (mask[i]) covered[i] = 1;
     if (debug.on) debug.mask = { mask, w, h, quad: c.quad };
     if (candidates.some((o) => same(o.quad, c.quad)) || panels.some((o) => same(o.quad, c.quad))) continue;
     if (c.area >= 0.04 && c.iou >= 0.8) candidates.push(c);
@@ -883,7 +883,11 @@ function rectifiedAspect(q: Point[], w: number, h: number): number {
   const f = 0.8 * Math.hypot(w, h);
   const [tl, tr, br, bl] = orderCorners(q);
   const m = [tl, tr, bl, br].map(([x, y]) => [x - w / 2, y - h / 2, 1] as [number, number, number]);
-  const cross3 = (u: number[], v: number[]) => [u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!];
+  const cross3 = (u: number[], v: number[]) => [
+    u[1]! * v[2]! - u[2]! * v[1]!,
+    u[2]! * v[0]! - u[0]! * v[2]!,
+    u[0]! * v[1]! - u[1]! * v[0]!,
+  ];
   const dot = (u: number[], v: number[]) => u[0]! * v[0]! + u[1]! * v[1]! + u[2]! * v[2]!;
   const [m1, m2, m3, m4] = m as unknown as [number[], number[], number[], number[]];
   const k2 = dot(cross3(m1, m4), m3) / dot(cross3(m2, m4), m3);
@@ -944,7 +948,15 @@ export function detectPaperScored(raster: Raster): { corners: Corners; score: nu
   }
   if (debug.on) {
     for (const c of refined) {
-      console.log(c.step, c.iou.toFixed(3), c.area.toFixed(3), c.contrast.toFixed(1), c.outside.toFixed(2), c.shape.toFixed(2), c.score.toFixed(3));
+      console.log(
+        c.step,
+        c.iou.toFixed(3),
+        c.area.toFixed(3),
+        c.contrast.toFixed(1),
+        c.outside.toFixed(2),
+        c.shape.toFixed(2),
+        c.score.toFixed(3),
+      );
     }
   }
   const good = refined.filter((c) => c.contrast >= 5 && c.score > 0);
