@@ -176,30 +176,49 @@ function grow(p: Planes, seeds: Int32Array, step: number, mode: Mode): Uint8Arra
 /** The mask with its holes filled: whatever the outside cannot reach from the border (in place). */
 function fillHoles(mask: Uint8Array, w: number, h: number, queue = scratch(w * h).queue): Uint8Array {
   const outside = scratch(w * h).outside;
-  outside.fill(0);
+  outside.fill(0, 0, w * h);
   let head = 0;
   let tail = 0;
-  const push = (i: number) => {
-    if (!mask[i] && !outside[i]) {
-      outside[i] = 1;
-      queue[tail++] = i;
-    }
-  };
   for (let x = 0; x < w; x++) {
-    push(x);
-    push((h - 1) * w + x);
+    for (const i of [x, (h - 1) * w + x]) {
+      if (!mask[i] && !outside[i]) {
+        outside[i] = 1;
+        queue[tail++] = i;
+      }
+    }
   }
   for (let y = 0; y < h; y++) {
-    push(y * w);
-    push(y * w + w - 1);
+    for (const i of [y * w, y * w + w - 1]) {
+      if (!mask[i] && !outside[i]) {
+        outside[i] = 1;
+        queue[tail++] = i;
+      }
+    }
   }
+  const last = w * (h - 1);
   while (head < tail) {
     const i = queue[head++]!;
     const x = i % w;
-    if (x > 0) push(i - 1);
-    if (x < w - 1) push(i + 1);
-    if (i >= w) push(i - w);
-    if (i < w * (h - 1)) push(i + w);
+    let j = i - 1;
+    if (x > 0 && !mask[j] && !outside[j]) {
+      outside[j] = 1;
+      queue[tail++] = j;
+    }
+    j = i + 1;
+    if (x < w - 1 && !mask[j] && !outside[j]) {
+      outside[j] = 1;
+      queue[tail++] = j;
+    }
+    j = i - w;
+    if (i >= w && !mask[j] && !outside[j]) {
+      outside[j] = 1;
+      queue[tail++] = j;
+    }
+    j = i + w;
+    if (i < last && !mask[j] && !outside[j]) {
+      outside[j] = 1;
+      queue[tail++] = j;
+    }
   }
   for (let i = 0; i < w * h; i++) mask[i] = outside[i] ? 0 : 1;
   return mask;
@@ -337,20 +356,6 @@ function sidesQuad(h: Point[]): Point[] | null {
   return quad;
 }
 
-/** Whether (x, y) is inside the convex quad (either winding). */
-function insideQuad(q: Point[], x: number, y: number): boolean {
-  let pos = 0;
-  let neg = 0;
-  for (let i = 0; i < 4; i++) {
-    const o = q[i]!;
-    const a = q[(i + 1) % 4]!;
-    const c = (a[0] - o[0]) * (y - o[1]) - (a[1] - o[1]) * (x - o[0]);
-    if (c > 0) pos++;
-    else if (c < 0) neg++;
-  }
-  return pos === 0 || neg === 0;
-}
-
 /** Whether the quad is convex and not self-intersecting (all turns the same way). */
 function convex(q: Point[]): boolean {
   let pos = 0;
@@ -483,11 +488,23 @@ function regionQuad(mask: Uint8Array, w: number, h: number, step: string, minAre
   if (!quad) return null;
   const area = polygonArea(quad);
   if (area > imageArea * 0.92) return null;
+  // The region's pixels inside the (convex) quad: on each row, those between where the row crosses its sides.
   let inter = 0;
   for (let y = top; y <= bottom; y++) {
-    for (let x = 0; x < w; x++) {
-      if (mask[y * w + x] && insideQuad(quad, x + 0.5, y + 0.5)) inter++;
+    const yc = y + 0.5;
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let k = 0; k < 4; k++) {
+      const a = quad[k]!;
+      const b = quad[(k + 1) % 4]!;
+      if ((a[1] - yc) * (b[1] - yc) > 0 || a[1] === b[1]) continue;
+      const x = a[0] + ((b[0] - a[0]) * (yc - a[1])) / (b[1] - a[1]);
+      lo = Math.min(lo, x);
+      hi = Math.max(hi, x);
     }
+    const x0 = Math.max(0, Math.ceil(lo - 0.5));
+    const x1 = Math.min(w - 1, Math.floor(hi - 0.5));
+    for (let x = x0, i = y * w + x0; x <= x1; x++, i++) inter += mask[i]!;
   }
   // The drawing may touch the sheet's edge and leave notches: the quad need not be full, but the region must
   // not spill out of it.
@@ -622,7 +639,7 @@ function roughQuads(small: Planes): Candidate[] {
     for (let i = 0; i < mask.length; i++) {
       if (mask[i]) {
         count++;
-        sum = (sum + i * 2654435761) % 4294967291;
+        sum = (Math.imul(sum, 31) + i) | 0;
       }
     }
     const key = `${count}:${sum}`;
@@ -640,15 +657,24 @@ function roughQuads(small: Planes): Candidate[] {
   // may belong to neither) as one sheet.
   const parts = [...candidates, ...panels].sort((a, b) => b.area - a.area).slice(0, 12);
   const nearParts: (Uint8Array | undefined)[] = [];
+  const boxes = parts.map((c) => {
+    const xs = c.quad.map((q) => q[0]);
+    const ys = c.quad.map((q) => q[1]);
+    return [Math.min(...xs) - 3, Math.min(...ys) - 3, Math.max(...xs) + 3, Math.max(...ys) + 3] as const;
+  });
   for (let i = 0; i < parts.length; i++) {
     for (let j = i + 1; j < parts.length; j++) {
+      const [ax0, ay0, ax1, ay1] = boxes[i]!;
+      const [bx0, by0, bx1, by1] = boxes[j]!;
+      if (ax0 > bx1 || bx0 > ax1 || ay0 > by1 || by0 > ay1) continue;
       const A = parts[i]!.mask!;
       const B = parts[j]!.mask!;
       const nearA = (nearParts[i] ??= morph(morph(A, w, h, true), w, h, true));
       let both = 0;
       let touch = 0;
       let onlyB = 0;
-      for (let k = 0; k < w * h; k++) {
+      const smaller = Math.min(parts[i]!.area, parts[j]!.area) * w * h;
+      for (let k = 0; k < w * h && both <= smaller * 0.3; k++) {
         if (!B[k]) continue;
         if (A[k]) both++;
         else {
@@ -657,7 +683,6 @@ function roughQuads(small: Planes): Candidate[] {
         }
       }
       // Mostly apart, and meeting along a long stretch.
-      const smaller = Math.min(parts[i]!.area, parts[j]!.area) * w * h;
       if (debug.on) console.log('pair', parts[i]!.step, parts[j]!.step, both, onlyB, touch, Math.round(smaller));
       if (both > smaller * 0.3 || onlyB < smaller * 0.3 || touch < Math.sqrt(smaller) * 0.6) continue;
       const union = new Uint8Array(w * h);
