@@ -1,15 +1,20 @@
 /**
- * Finds the sheet of paper in a photo (issue 15): pure code on an RGBA raster, shared by the PWA's worker
+ * Finds the sheet of paper in a photo (issues 15 and 29): pure code on an RGBA raster, shared by the PWA's worker
  * (paper.worker.ts) and `npm run detect-paper`.
  *
- * 1. The photo at two sizes: about 1024 px (for the edges) and about 256 px (for the region).
- * 2. The paper's colour from the middle of the photo (bright, little colour: the paper, not the strokes).
- * 3. From the middle, a region grown over small steps of colour (smooth light and shadow pass; the sheet's edge
- *    stops it), at several step sizes; its holes (the drawing) filled.
- * 4. Each region's best quadrilateral (the largest one with its corners on the region's convex hull), scored by how
- *    well it fits the region and how sharp its sides are; the best one wins, or none (no paper).
- * 5. Each side refined at 1024 px: the strongest edge along the side's normals, a robust line through them
+ * 1. The photo at three sizes: about 1024 px (for the edges), 512 px (edge contours) and 256 px (regions).
+ * 2. Several candidates: regions grown from the paper-coloured middle over small steps of colour, of colour sharper
+ *    than the slope beside it, or of chromaticity with brightness counting little (a crease's shading or a cast
+ *    shadow is the same paper in less light); regions grown from a grid of seeds (each panel of a folded sheet);
+ *    pairs of regions that meet along a seam merged (a crease, a shadow's edge); the region walled in by strong
+ *    colour edges (the classic edge-contour recipe). Each region's quad: the hull's four longest straight runs, or
+ *    the largest quad on its outline (a curled sheet's extreme points).
+ * 3. Each quad's sides refined at 1024 px: the strongest edge along the side's normals, a robust line through them
  *    (RANSAC, then least squares), the corners where the lines meet.
+ * 4. One score: a sharp step on every side, the outside of each side unlike the paper (a crease has paper on both
+ *    sides; a shadow's edge runs on past the sheet's corners), a sheet's proportions after a rough rectification
+ *    (A/B series, letter), a good fit to the region. The largest candidate scoring near the best wins; below
+ *    SURE_SCORE the answer is "not sure" (null from detectPaper): the user places the corners.
  */
 import { orderCorners } from './homography';
 import type { Corners, Point, Raster } from './types';
@@ -955,21 +960,24 @@ const CONTOUR_EDGE = 512;
 function contourQuad(p: Planes): Candidate | null {
   const { width: w, height: h, r, g, b } = p;
   const grad = new Float32Array(w * h);
+  // A histogram of the gradients (whole levels) for their 90th percentile.
+  const histogram = new Uint32Array(512);
+  const sobel = (c: Float32Array, i: number) => {
+    const gx = c[i + 1 - w]! + 2 * c[i + 1]! + c[i + 1 + w]! - c[i - 1 - w]! - 2 * c[i - 1]! - c[i - 1 + w]!;
+    const gy = c[i + w - 1]! + 2 * c[i + w]! + c[i + w + 1]! - c[i - w - 1]! - 2 * c[i - w]! - c[i - w + 1]!;
+    return gx * gx + gy * gy;
+  };
   for (let y = 1; y < h - 1; y++) {
-    for (let x = 1; x < w - 1; x++) {
-      const i = y * w + x;
-      let sum = 0;
-      for (const c of [r, g, b]) {
-        const gx = c[i + 1 - w]! + 2 * c[i + 1]! + c[i + 1 + w]! - c[i - 1 - w]! - 2 * c[i - 1]! - c[i - 1 + w]!;
-        const gy = c[i + w - 1]! + 2 * c[i + w]! + c[i + w + 1]! - c[i - w - 1]! - 2 * c[i - w]! - c[i - w + 1]!;
-        sum += gx * gx + gy * gy;
-      }
-      grad[i] = Math.sqrt(sum) / 4;
+    for (let x = 1, i = y * w + 1; x < w - 1; x++, i++) {
+      const v = Math.sqrt(sobel(r, i) + sobel(g, i) + sobel(b, i)) / 4;
+      grad[i] = v;
+      histogram[Math.min(511, Math.floor(v))]!++;
     }
   }
   // Walls: the strongest tenth of the gradients, at least a clear step; dilated by one pixel to close small gaps.
-  const sorted = Float32Array.from(grad).sort();
-  const wall = Math.max(25, sorted[Math.floor(sorted.length * 0.9)]!);
+  let level = 511;
+  for (let above = 0; level > 0 && above + histogram[level]! < w * h * 0.1; level--) above += histogram[level]!;
+  const wall = Math.max(25, level);
   const walls = new Uint8Array(w * h);
   for (let i = 0; i < w * h; i++) if (grad[i]! >= wall) walls[i] = 1;
   const thick = morph(walls, w, h, true);
@@ -990,11 +998,21 @@ function contourQuad(p: Planes): Candidate | null {
   for (let head = 0; head < tail; head++) {
     const i = queue[head]!;
     const x = i % w;
-    for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
-      if (j >= 0 && j < w * h && !mask[j] && !thick[j]) {
-        mask[j] = 1;
-        queue[tail++] = j;
-      }
+    if (x > 0 && !mask[i - 1] && !thick[i - 1]) {
+      mask[i - 1] = 1;
+      queue[tail++] = i - 1;
+    }
+    if (x < w - 1 && !mask[i + 1] && !thick[i + 1]) {
+      mask[i + 1] = 1;
+      queue[tail++] = i + 1;
+    }
+    if (i >= w && !mask[i - w] && !thick[i - w]) {
+      mask[i - w] = 1;
+      queue[tail++] = i - w;
+    }
+    if (i < w * (h - 1) && !mask[i + w] && !thick[i + w]) {
+      mask[i + w] = 1;
+      queue[tail++] = i + w;
     }
   }
   // Give back the wall's width, then fill the holes (the drawing's strokes).
