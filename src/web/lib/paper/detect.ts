@@ -1,15 +1,20 @@
 /**
- * Finds the sheet of paper in a photo (issue 15): pure code on an RGBA raster, shared by the PWA's worker
+ * Finds the sheet of paper in a photo (issues 15 and 29): pure code on an RGBA raster, shared by the PWA's worker
  * (paper.worker.ts) and `npm run detect-paper`.
  *
- * 1. The photo at two sizes: about 1024 px (for the edges) and about 256 px (for the region).
- * 2. The paper's colour from the middle of the photo (bright, little colour: the paper, not the strokes).
- * 3. From the middle, a region grown over small steps of colour (smooth light and shadow pass; the sheet's edge
- *    stops it), at several step sizes; its holes (the drawing) filled.
- * 4. Each region's best quadrilateral (the largest one with its corners on the region's convex hull), scored by how
- *    well it fits the region and how sharp its sides are; the best one wins, or none (no paper).
- * 5. Each side refined at 1024 px: the strongest edge along the side's normals, a robust line through them
+ * 1. The photo at three sizes: about 1024 px (for the edges), 512 px (edge contours) and 256 px (regions).
+ * 2. Several candidates: regions grown from the paper-coloured middle over small steps of colour, of colour sharper
+ *    than the slope beside it, or of chromaticity with brightness counting little (a crease's shading or a cast
+ *    shadow is the same paper in less light); regions grown from a grid of seeds (each panel of a folded sheet);
+ *    pairs of regions that meet along a seam merged (a crease, a shadow's edge); the region walled in by strong
+ *    colour edges (the classic edge-contour recipe). Each region's quad: the hull's four longest straight runs, or
+ *    the largest quad on its outline (a curled sheet's extreme points).
+ * 3. Each quad's sides refined at 1024 px: the strongest edge along the side's normals, a robust line through them
  *    (RANSAC, then least squares), the corners where the lines meet.
+ * 4. One score: a sharp step on every side, the outside of each side unlike the paper (a crease has paper on both
+ *    sides; a shadow's edge runs on past the sheet's corners), a sheet's proportions after a rough rectification
+ *    (A/B series, letter), a good fit to the region. The largest candidate scoring near the best wins; below
+ *    SURE_SCORE the answer is "not sure" (null from detectPaper): the user places the corners.
  */
 import { orderCorners } from './homography';
 import type { Corners, Point, Raster } from './types';
@@ -87,11 +92,43 @@ function percentile(values: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.floor(q * (s.length - 1))))]!;
 }
 
+/** How a region grows: over small colour steps, over steps sharper than the slope beside them, or over chromaticity. */
+type Mode = 'rgb' | 'sharp' | 'chroma';
+/** A chromaticity step of 0.01 (r / (r + g + b)) weighs as much as a log-luminance step of 0.25. */
+const CHROMA_WEIGHT = 250;
+const LOG_LUM_WEIGHT = 10;
+
+const chromaCache = new WeakMap<Planes, { cr: Float32Array; cg: Float32Array; ll: Float32Array }>();
+/** Chromaticity (r and g over r + g + b, damped in the dark where it is noise) and log-luminance. */
+function chromaPlanes(p: Planes) {
+  let c = chromaCache.get(p);
+  if (c) return c;
+  const n = p.width * p.height;
+  c = { cr: new Float32Array(n), cg: new Float32Array(n), ll: new Float32Array(n) };
+  for (let i = 0; i < n; i++) {
+    const sum = p.r[i]! + p.g[i]! + p.b[i]! + 45;
+    c.cr[i] = (p.r[i]! + 15) / sum;
+    c.cg[i] = (p.g[i]! + 15) / sum;
+    c.ll[i] = Math.log(p.lum[i]! + 8);
+  }
+  chromaCache.set(p, c);
+  return c;
+}
+
+let buffers = { queue: new Int32Array(0), outside: new Uint8Array(0) };
+/** Work buffers for the region growing, kept between calls. */
+function scratch(n: number) {
+  if (buffers.queue.length < n) buffers = { queue: new Int32Array(n), outside: new Uint8Array(n) };
+  return buffers;
+}
+
 /** The region grown from the paper-coloured middle over colour steps below `step`; holes filled. */
-function grow(p: Planes, seeds: Int32Array, step: number, sharp: boolean): Uint8Array {
+function grow(p: Planes, seeds: Int32Array, step: number, mode: Mode): Uint8Array {
   const { width: w, height: h, r, g, b } = p;
+  const sharp = mode !== 'rgb';
+  const { cr, cg, ll } = mode === 'chroma' ? chromaPlanes(p) : { cr: r, cg: g, ll: b };
   const mask = new Uint8Array(w * h);
-  const queue = new Int32Array(w * h);
+  const queue = scratch(w * h).queue;
   let head = 0;
   let tail = 0;
   for (const s of seeds) {
@@ -100,14 +137,29 @@ function grow(p: Planes, seeds: Int32Array, step: number, sharp: boolean): Uint8
       queue[tail++] = s;
     }
   }
-  const dist = (i: number, j: number) => Math.hypot(r[i]! - r[j]!, g[i]! - g[j]!, b[i]! - b[j]!);
+  // chroma: brightness is not an edge. The step in chromaticity counts fully, the step in log-luminance much less,
+  // so that a crease's shading or a cast shadow (the same paper, less light) does not stop the region.
+  const dist =
+    mode === 'chroma'
+      ? (i: number, j: number) => {
+          const dr = cr[i]! - cr[j]!;
+          const dg = cg[i]! - cg[j]!;
+          return CHROMA_WEIGHT * Math.sqrt(dr * dr + dg * dg) + LOG_LUM_WEIGHT * Math.abs(ll[i]! - ll[j]!);
+        }
+      : (i: number, j: number) => {
+          const dr = r[i]! - r[j]!;
+          const dg = g[i]! - g[j]!;
+          const db = b[i]! - b[j]!;
+          return Math.sqrt(dr * dr + dg * dg + db * db);
+        };
+  const ceiling = mode === 'chroma' ? 20 : 60;
   // sharp: the step between two pixels less the slope beside it (the gentler side's), so that smooth light and
   // soft shadows pass however deep they are, and a sheet's edge (flat on both sides) stops the region.
   const visit = (from: number, to: number, d: number, room: boolean) => {
     if (mask[to]) return;
     let e = dist(from, to);
     if (sharp) {
-      if (e > 60) return;
+      if (e > ceiling) return;
       if (room) e -= Math.min(dist(from, from - 2 * d) / 2, dist(to + 2 * d, to) / 2);
     }
     if (e > step) return;
@@ -123,31 +175,55 @@ function grow(p: Planes, seeds: Int32Array, step: number, sharp: boolean): Uint8
     if (y > 0) visit(i, i - w, -w, y >= 3 && y < h - 2);
     if (y < h - 1) visit(i, i + w, w, y >= 2 && y < h - 3);
   }
-  // Fill the holes: whatever the outside cannot reach from the border.
-  const outside = new Uint8Array(w * h);
-  head = 0;
-  tail = 0;
-  const push = (i: number) => {
-    if (!mask[i] && !outside[i]) {
-      outside[i] = 1;
-      queue[tail++] = i;
-    }
-  };
+  return fillHoles(mask, w, h, queue);
+}
+
+/** The mask with its holes filled: whatever the outside cannot reach from the border (in place). */
+function fillHoles(mask: Uint8Array, w: number, h: number, queue = scratch(w * h).queue): Uint8Array {
+  const outside = scratch(w * h).outside;
+  outside.fill(0, 0, w * h);
+  let head = 0;
+  let tail = 0;
   for (let x = 0; x < w; x++) {
-    push(x);
-    push((h - 1) * w + x);
+    for (const i of [x, (h - 1) * w + x]) {
+      if (!mask[i] && !outside[i]) {
+        outside[i] = 1;
+        queue[tail++] = i;
+      }
+    }
   }
   for (let y = 0; y < h; y++) {
-    push(y * w);
-    push(y * w + w - 1);
+    for (const i of [y * w, y * w + w - 1]) {
+      if (!mask[i] && !outside[i]) {
+        outside[i] = 1;
+        queue[tail++] = i;
+      }
+    }
   }
+  const last = w * (h - 1);
   while (head < tail) {
     const i = queue[head++]!;
     const x = i % w;
-    if (x > 0) push(i - 1);
-    if (x < w - 1) push(i + 1);
-    if (i >= w) push(i - w);
-    if (i < w * (h - 1)) push(i + w);
+    let j = i - 1;
+    if (x > 0 && !mask[j] && !outside[j]) {
+      outside[j] = 1;
+      queue[tail++] = j;
+    }
+    j = i + 1;
+    if (x < w - 1 && !mask[j] && !outside[j]) {
+      outside[j] = 1;
+      queue[tail++] = j;
+    }
+    j = i - w;
+    if (i >= w && !mask[j] && !outside[j]) {
+      outside[j] = 1;
+      queue[tail++] = j;
+    }
+    j = i + w;
+    if (i < last && !mask[j] && !outside[j]) {
+      outside[j] = 1;
+      queue[tail++] = j;
+    }
   }
   for (let i = 0; i < w * h; i++) mask[i] = outside[i] ? 0 : 1;
   return mask;
@@ -285,16 +361,16 @@ function sidesQuad(h: Point[]): Point[] | null {
   return quad;
 }
 
-/** Whether (x, y) is inside the convex quad (either winding). */
-function insideQuad(q: Point[], x: number, y: number): boolean {
+/** Whether the quad is convex and not self-intersecting (all turns the same way). */
+function convex(q: Point[]): boolean {
   let pos = 0;
   let neg = 0;
   for (let i = 0; i < 4; i++) {
-    const c = cross(q[i]!, q[(i + 1) % 4]!, [x, y]);
+    const c = cross(q[i]!, q[(i + 1) % 4]!, q[(i + 2) % 4]!);
     if (c > 0) pos++;
     else if (c < 0) neg++;
   }
-  return pos === 0 || neg === 0;
+  return pos === 4 || neg === 4;
 }
 
 function polygonArea(q: Point[]): number {
@@ -373,9 +449,97 @@ export const debug: { on: boolean; mask: unknown } = { on: false, mask: null };
 interface Candidate {
   step: string;
   quad: Point[];
+  /** How well the quad fits the region (1: the region fills it and does not spill out). */
   iou: number;
+  /** Area over the photo's. */
   area: number;
-  contrast: number;
+  mask: Uint8Array | null;
+  score: number;
+}
+
+/** A region's quad at the region raster's scale, or null when the region is not sheet-like. */
+function regionQuad(mask: Uint8Array, w: number, h: number, step: string, minArea: number): Candidate | null {
+  let count = 0;
+  // The hull of the region is the hull of each row's outermost pixels (their outer corners, so that the hull
+  // follows the region's outline, not its pixel centres).
+  const boundary: Point[] = [];
+  let top = h;
+  let bottom = -1;
+  for (let y = 0; y < h; y++) {
+    let left = -1;
+    let right = -1;
+    for (let x = 0, i = y * w; x < w; x++, i++) {
+      if (!mask[i]) continue;
+      count++;
+      if (left < 0) left = x;
+      right = x;
+    }
+    if (left < 0) continue;
+    top = Math.min(top, y);
+    bottom = y;
+    boundary.push([left, y], [left, y + 1], [right + 1, y], [right + 1, y + 1]);
+  }
+  const imageArea = w * h;
+  if (count < imageArea * minArea) return null;
+  // A sheet partly out of the frame touches it along one side or around a corner; a table touches it all round.
+  let contact = 0;
+  for (let x = 0; x < w; x++) contact += mask[x]! + mask[(h - 1) * w + x]!;
+  for (let y = 1; y < h - 1; y++) contact += mask[y * w]! + mask[y * w + w - 1]!;
+  if (contact > (w + h) * 2 * 0.3) return null;
+  const outline = hull(boundary);
+  // The hull's four longest straight runs; a curled sheet's bowed sides are no straight runs, so then the largest
+  // quad on the outline (its corners are the sheet's extreme points).
+  const quad = sidesQuad(outline) ?? largestQuad(outline);
+  if (!quad) return null;
+  const area = polygonArea(quad);
+  if (area > imageArea * 0.92) return null;
+  // The region's pixels inside the (convex) quad: on each row, those between where the row crosses its sides.
+  let inter = 0;
+  for (let y = top; y <= bottom; y++) {
+    const yc = y + 0.5;
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let k = 0; k < 4; k++) {
+      const a = quad[k]!;
+      const b = quad[(k + 1) % 4]!;
+      if ((a[1] - yc) * (b[1] - yc) > 0 || a[1] === b[1]) continue;
+      const x = a[0] + ((b[0] - a[0]) * (yc - a[1])) / (b[1] - a[1]);
+      lo = Math.min(lo, x);
+      hi = Math.max(hi, x);
+    }
+    const x0 = Math.max(0, Math.ceil(lo - 0.5));
+    const x1 = Math.min(w - 1, Math.floor(hi - 0.5));
+    for (let x = x0, i = y * w + x0; x <= x1; x++, i++) inter += mask[i]!;
+  }
+  // The drawing may touch the sheet's edge and leave notches: the quad need not be full, but the region must
+  // not spill out of it.
+  const iou = Math.min(inter / count, 0.25 + inter / area);
+  return { step, quad, iou, area: area / imageArea, mask, score: 0 };
+}
+
+/** The mask dilated (or eroded) by one pixel, 3 × 3. */
+function morph(mask: Uint8Array, w: number, h: number, dilate: boolean): Uint8Array {
+  const out = new Uint8Array(w * h);
+  const v = dilate ? 1 : 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      let hit = mask[i] === v;
+      for (let dy = -1; dy <= 1 && !hit; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx >= 0 && xx < w && mask[yy * w + xx] === v) {
+            hit = true;
+            break;
+          }
+        }
+      }
+      out[i] = hit === dilate ? 1 : 0;
+    }
+  }
+  return out;
 }
 
 /** Sheet-like regions' quads at the region raster's scale. */
@@ -423,58 +587,118 @@ function roughQuads(small: Planes): Candidate[] {
   if (seedSets.length === 0) return [];
 
   const candidates: Candidate[] = [];
-  const imageArea = w * h;
-  const tries: [number, boolean][] = [
-    [3, false],
-    [4.5, false],
-    [6.5, false],
-    [9, false],
-    [13, false],
-    [3, true],
-    [5, true],
-    [8, true],
+  const tries: [number, Mode][] = [
+    [3, 'rgb'],
+    [4.5, 'rgb'],
+    [6.5, 'rgb'],
+    [9, 'rgb'],
+    [13, 'rgb'],
+    [3, 'sharp'],
+    [5, 'sharp'],
+    [8, 'sharp'],
+    [1.5, 'chroma'],
+    [2.5, 'chroma'],
   ];
-  for (const [seeds, [step, sharp]] of seedSets.flatMap((seeds) => tries.map((t) => [seeds, t] as const))) {
-    const mask = grow(small, seeds, step, sharp);
+  // Panels of a folded sheet (one lit, one shaded) each grow from a seed of their own: a grid over the middle.
+  const gridSeeds: Int32Array[] = [];
+  for (const fy of [0.3, 0.5, 0.7]) {
+    for (const fx of [0.3, 0.5, 0.7]) {
+      const cx = Math.round(w * fx);
+      const cy = Math.round(h * fy);
+      const block: number[] = [];
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) block.push((cy + dy) * w + cx + dx);
+      // Only on calm pixels (not a stroke of the drawing).
+      if (block.every((i) => chroma(i) < 70)) gridSeeds.push(Int32Array.from(block));
+    }
+  }
+  // Brightness-free growth from the paper's pixels altogether; the patches each with the colour steps.
+  const runs: [Int32Array, number, Mode][] = [
+    ...seedSets.flatMap((seeds, k) =>
+      tries
+        .filter(([step, mode]) => k === 0 || (mode !== 'chroma' && step >= 4.5 && step <= 9))
+        .map(([step, mode]) => [seeds, step, mode] as [Int32Array, number, Mode]),
+    ),
+    // Each grid seed with the steps in turn, until one grows a sheet-like region.
+    ...gridSeeds.flatMap((seeds) =>
+      (
+        [
+          [4.5, 'sharp'],
+          [4.5, 'rgb'],
+          [1.5, 'chroma'],
+        ] as const
+      ).map(([step, mode]) => [seeds, step, mode] as [Int32Array, number, Mode]),
+    ),
+  ];
+  const gridFirst = runs.length - gridSeeds.length;
+  const covered = new Uint8Array(w * h);
+  const same = (a: Point[], q: Point[]) => a.every((p, j) => Math.hypot(p[0] - q[j]![0], p[1] - q[j]![1]) < 1.5);
+  const panels: Candidate[] = [];
+  const grown = new Set<string>();
+  for (const [n, [seeds, step, mode]] of runs.entries()) {
+    // A grid seed inside a panel already grown from another grows the same panel.
+    if (n >= gridFirst && covered[seeds[4]!]) continue;
+    const mask = grow(small, seeds, step, mode);
+    // The same region from another seed or step: nothing new.
     let count = 0;
-    const boundary: Point[] = [];
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        const i = y * w + x;
-        if (!mask[i]) continue;
+    let sum = 0;
+    for (let i = 0; i < mask.length; i++) {
+      if (mask[i]) {
         count++;
-        const edge = x === 0 || y === 0 || x === w - 1 || y === h - 1 || !mask[i - 1] || !mask[i + 1] || !mask[i - w] || !mask[i + w];
-        if (edge) {
-          // The pixel's outer corners, so that the hull follows the region's outline, not its pixel centres.
-          boundary.push([x, y], [x + 1, y], [x, y + 1], [x + 1, y + 1]);
+        sum = (Math.imul(sum, 31) + i) | 0;
+      }
+    }
+    const key = `${count}:${sum}`;
+    if (grown.has(key)) continue;
+    grown.add(key);
+    const c = regionQuad(mask, w, h, `${step}${mode[0]}`, 0.02);
+    if (!c) continue;
+    if (n >= gridFirst) for (let i = 0; i < mask.length; i++) if (mask[i]) covered[i] = 1;
+    if (debug.on) debug.mask = { mask, w, h, quad: c.quad };
+    if (candidates.some((o) => same(o.quad, c.quad)) || panels.some((o) => same(o.quad, c.quad))) continue;
+    if (c.area >= 0.04 && c.iou >= 0.8) candidates.push(c);
+    else if (c.iou >= 0.85) panels.push(c);
+  }
+  // Regions merged across a side: two regions that meet along a line (a crease, a shadow's edge; the line itself
+  // may belong to neither) as one sheet.
+  const parts = [...candidates, ...panels].sort((a, b) => b.area - a.area).slice(0, 12);
+  const nearParts: (Uint8Array | undefined)[] = [];
+  const boxes = parts.map((c) => {
+    const xs = c.quad.map((q) => q[0]);
+    const ys = c.quad.map((q) => q[1]);
+    return [Math.min(...xs) - 3, Math.min(...ys) - 3, Math.max(...xs) + 3, Math.max(...ys) + 3] as const;
+  });
+  for (let i = 0; i < parts.length; i++) {
+    for (let j = i + 1; j < parts.length; j++) {
+      const [ax0, ay0, ax1, ay1] = boxes[i]!;
+      const [bx0, by0, bx1, by1] = boxes[j]!;
+      if (ax0 > bx1 || bx0 > ax1 || ay0 > by1 || by0 > ay1) continue;
+      const A = parts[i]!.mask!;
+      const B = parts[j]!.mask!;
+      const nearA = (nearParts[i] ??= morph(morph(A, w, h, true), w, h, true));
+      let both = 0;
+      let touch = 0;
+      let onlyB = 0;
+      const smaller = Math.min(parts[i]!.area, parts[j]!.area) * w * h;
+      for (let k = 0; k < w * h && both <= smaller * 0.3; k++) {
+        if (!B[k]) continue;
+        if (A[k]) both++;
+        else {
+          onlyB++;
+          if (nearA[k]) touch++;
         }
       }
+      // Mostly apart, and meeting along a long stretch.
+      if (debug.on) console.log('pair', parts[i]!.step, parts[j]!.step, both, onlyB, touch, Math.round(smaller));
+      if (both > smaller * 0.3 || onlyB < smaller * 0.3 || touch < Math.sqrt(smaller) * 0.6) continue;
+      const union = new Uint8Array(w * h);
+      for (let k = 0; k < w * h; k++) union[k] = A[k]! | B[k]!;
+      // Close the seam: dilate twice, erode twice.
+      const closed = morph(morph(morph(morph(union, w, h, true), w, h, true), w, h, false), w, h, false);
+      const c = regionQuad(fillHoles(closed, w, h), w, h, `${parts[i]!.step}+${parts[j]!.step}`, 0.04);
+      if (c && c.iou >= 0.8 && !candidates.some((o) => same(o.quad, c.quad))) candidates.push(c);
     }
-    if (count < imageArea * 0.04) continue;
-    // A sheet partly out of the frame touches it along one side or around a corner; a table touches it all round.
-    let contact = 0;
-    for (let x = 0; x < w; x++) contact += mask[x]! + mask[(h - 1) * w + x]!;
-    for (let y = 1; y < h - 1; y++) contact += mask[y * w]! + mask[y * w + w - 1]!;
-    if (contact > (w + h) * 2 * 0.3) continue;
-    const outline = hull(boundary);
-    const quad = sidesQuad(outline) ?? largestQuad(outline);
-    if (!quad) continue;
-    const area = polygonArea(quad);
-    if (area > imageArea * 0.92) continue;
-    let inter = 0;
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        if (mask[y * w + x] && insideQuad(quad, x + 0.5, y + 0.5)) inter++;
-      }
-    }
-    // The drawing may touch the sheet's edge and leave notches: the quad need not be full, but the region must
-    // not spill out of it.
-    const iou = Math.min(inter / count, 0.25 + inter / area);
-    if (debug.on) debug.mask = { mask, w, h, quad };
-    if (candidates.some((c) => c.quad.every((q, j) => Math.hypot(q[0] - quad[j]![0], q[1] - quad[j]![1]) < 1.5))) continue;
-    candidates.push({ step: `${step}${sharp ? 's' : ''}`, quad, iou, area: area / imageArea, contrast: 0 });
   }
-  return candidates.filter((c) => c.iou >= 0.9);
+  return candidates;
 }
 
 interface Line {
@@ -532,6 +756,30 @@ function intersect(a: Line, b: Line): Point | null {
   return [a.px + a.dx * t, a.py + a.dy * t];
 }
 
+/** Along the normal (nx, ny) pointing inward, within `reach` of (x, y): the offset of the strongest edge, and its strength. */
+function edgeAcross(p: Planes, x: number, y: number, nx: number, ny: number, reach: number): [number, number] {
+  // The edge where the paper (inside, bright) meets the table: the largest drop of colour outward.
+  let bestS = 0;
+  let bestG = 0;
+  for (let sOff = -reach; sOff <= reach; sOff += reach > 6 ? 1 : 0.5) {
+    const ix = x + nx * (sOff + 1);
+    const iy = y + ny * (sOff + 1);
+    const ox = x + nx * (sOff - 1);
+    const oy = y + ny * (sOff - 1);
+    if (ox < 0 || oy < 0 || ox > p.width || oy > p.height || ix < 0 || iy < 0 || ix > p.width || iy > p.height) continue;
+    const dr = sample(p, p.r, ix, iy) - sample(p, p.r, ox, oy);
+    const dg = sample(p, p.g, ix, iy) - sample(p, p.g, ox, oy);
+    const db = sample(p, p.b, ix, iy) - sample(p, p.b, ox, oy);
+    const dl = 0.299 * dr + 0.587 * dg + 0.114 * db;
+    const gmag = Math.sqrt(dr * dr + dg * dg + db * db) * (dl > 0 ? 1 : 0.5);
+    if (gmag > bestG) {
+      bestG = gmag;
+      bestS = sOff;
+    }
+  }
+  return [bestS, bestG];
+}
+
 /** Moves each side of `quad` (in `p`'s pixels) onto the strongest edge within `reach` of it. */
 function refine(p: Planes, quad: Point[], reach: number): Point[] {
   const cx = quad.reduce((s, q) => s + q[0], 0) / 4;
@@ -561,24 +809,7 @@ function refine(p: Planes, quad: Point[], reach: number): Point[] {
       const x = a[0] + (b[0] - a[0]) * t;
       const y = a[1] + (b[1] - a[1]) * t;
       // The edge where the paper (inside, bright) meets the table: the largest drop of colour outward.
-      let bestS = 0;
-      let bestG = 0;
-      for (let sOff = -reach; sOff <= reach; sOff += 0.5) {
-        const ix = x + nx * (sOff + 1);
-        const iy = y + ny * (sOff + 1);
-        const ox = x + nx * (sOff - 1);
-        const oy = y + ny * (sOff - 1);
-        if (ox < 0 || oy < 0 || ox > p.width || oy > p.height || ix < 0 || iy < 0 || ix > p.width || iy > p.height) continue;
-        const dr = sample(p, p.r, ix, iy) - sample(p, p.r, ox, oy);
-        const dg = sample(p, p.g, ix, iy) - sample(p, p.g, ox, oy);
-        const db = sample(p, p.b, ix, iy) - sample(p, p.b, ox, oy);
-        const dl = 0.299 * dr + 0.587 * dg + 0.114 * db;
-        const gmag = Math.hypot(dr, dg, db) * (dl > 0 ? 1 : 0.5);
-        if (gmag > bestG) {
-          bestG = gmag;
-          bestS = sOff;
-        }
-      }
+      const [bestS, bestG] = edgeAcross(p, x, y, nx, ny, reach);
       if (bestG < 8) continue;
       found.push([x + nx * bestS, y + ny * bestS]);
     }
@@ -594,31 +825,266 @@ function refine(p: Planes, quad: Point[], reach: number): Point[] {
   return out;
 }
 
-/** The sheet's corners in the raster's pixels (TL, TR, BR, BL), or null when no sheet is found. */
-export function detectPaper(raster: Raster): Corners | null {
+/** The sides' statistics: how sharp each side's step is, and how unlike the paper its outside looks. */
+function sideScores(p: Planes, q: Point[]): { contrast: number; outside: number } {
+  const contrast = sideContrast(p, q, 2);
+  const cx = (q[0]![0] + q[1]![0] + q[2]![0] + q[3]![0]) / 4;
+  const cy = (q[0]![1] + q[1]![1] + q[2]![1] + q[3]![1]) / 4;
+  const diag = Math.hypot(p.width, p.height);
+  let outside = 1;
+  for (let s = 0; s < 4; s++) {
+    const a = q[s]!;
+    const b = q[(s + 1) % 4]!;
+    if (onBorder(a, b, p.width, p.height, Math.max(2, 0.01 * Math.max(p.width, p.height)))) continue;
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    let nx = -(b[1] - a[1]) / len;
+    let ny = (b[0] - a[0]) / len;
+    if ((cx - (a[0] + b[0]) / 2) * nx + (cy - (a[1] + b[1]) / 2) * ny < 0) {
+      nx = -nx;
+      ny = -ny;
+    }
+    // Strips just inside and just outside the side: mean colour, and texture (the step between neighbours along it).
+    const strip = (sign: number) => {
+      let sr = 0;
+      let sg = 0;
+      let sb = 0;
+      let n = 0;
+      const steps: number[] = [];
+      for (const off of [0.006, 0.012]) {
+        let prev = NaN;
+        for (let t = 0.1; t <= 0.9; t += 0.02) {
+          const x = a[0] + (b[0] - a[0]) * t + sign * nx * off * diag;
+          const y = a[1] + (b[1] - a[1]) * t + sign * ny * off * diag;
+          if (x < 0 || y < 0 || x > p.width || y > p.height) continue;
+          const vr = sample(p, p.r, x, y);
+          const vg = sample(p, p.g, x, y);
+          const vb = sample(p, p.b, x, y);
+          sr += vr;
+          sg += vg;
+          sb += vb;
+          n++;
+          const l = 0.299 * vr + 0.587 * vg + 0.114 * vb;
+          if (!Number.isNaN(prev)) steps.push(Math.abs(l - prev));
+          prev = l;
+        }
+      }
+      if (n === 0) return null;
+      const sum = sr + sg + sb + 45 * n;
+      return {
+        cr: (sr + 15 * n) / sum,
+        cg: (sg + 15 * n) / sum,
+        lum: (0.299 * sr + 0.587 * sg + 0.114 * sb) / n,
+        texture: percentile(steps, 0.5),
+      };
+    };
+    const inner = strip(1);
+    const outer = strip(-1);
+    if (!inner || !outer) continue;
+    // A crease or a shadow's edge has the same paper on both sides: same chromaticity, a little less light, the
+    // same smoothness. A table differs in at least one.
+    const chromaStep = Math.hypot(inner.cr - outer.cr, inner.cg - outer.cg) / 0.02;
+    const lumStep = Math.abs(Math.log((outer.lum + 8) / (inner.lum + 8))) / 0.5;
+    const textureStep = Math.abs(Math.log((outer.texture + 1) / (inner.texture + 1)));
+    let unlike = Math.max(chromaStep, lumStep, textureStep);
+    // A shadow's edge runs on across the table; a sheet's edge ends at its corners.
+    const stepAt = (t: number) => {
+      const x = a[0] + (b[0] - a[0]) * t;
+      const y = a[1] + (b[1] - a[1]) * t;
+      const o = 0.003 * diag;
+      if (x - o < 0 || y - o < 0 || x + o > p.width || y + o > p.height) return NaN;
+      return Math.abs(sample(p, p.lum, x + nx * o, y + ny * o) - sample(p, p.lum, x - nx * o, y - ny * o));
+    };
+    const along: number[] = [];
+    const beyond: number[] = [];
+    for (let t = 0.1; t <= 0.9; t += 0.05) along.push(stepAt(t));
+    for (let t = 0.06; t <= 0.3; t += 0.03) beyond.push(stepAt(-t), stepAt(1 + t));
+    const through = beyond.filter((v) => !Number.isNaN(v));
+    if (through.length >= 6 && percentile(through, 0.5) >= Math.max(8, 0.5 * percentile(along, 0.5))) unlike = Math.min(unlike, 0.3);
+    outside = Math.min(outside, unlike);
+  }
+  return { contrast, outside: Math.min(1, outside) };
+}
+
+/**
+ * The sheet's width over height (at least 1) after a rough rectification: Zhang and He's whiteboard method with the
+ * principal point at the photo's centre and a phone's focal length (about 0.8 of the diagonal).
+ */
+function rectifiedAspect(q: Point[], w: number, h: number): number {
+  const f = 0.8 * Math.hypot(w, h);
+  const [tl, tr, br, bl] = orderCorners(q);
+  const m = [tl, tr, bl, br].map(([x, y]) => [x - w / 2, y - h / 2, 1] as [number, number, number]);
+  const cross3 = (u: number[], v: number[]) => [
+    u[1]! * v[2]! - u[2]! * v[1]!,
+    u[2]! * v[0]! - u[0]! * v[2]!,
+    u[0]! * v[1]! - u[1]! * v[0]!,
+  ];
+  const dot = (u: number[], v: number[]) => u[0]! * v[0]! + u[1]! * v[1]! + u[2]! * v[2]!;
+  const [m1, m2, m3, m4] = m as unknown as [number[], number[], number[], number[]];
+  const k2 = dot(cross3(m1, m4), m3) / dot(cross3(m2, m4), m3);
+  const k3 = dot(cross3(m1, m4), m2) / dot(cross3(m3, m4), m2);
+  const n2 = m2.map((v, i) => k2 * v - m1[i]!);
+  const n3 = m3.map((v, i) => k3 * v - m1[i]!);
+  const norm = (n: number[]) => (n[0]! * n[0]! + n[1]! * n[1]!) / (f * f) + n[2]! * n[2]!;
+  const ratio = Math.sqrt(norm(n2) / norm(n3));
+  if (!Number.isFinite(ratio) || ratio <= 0) {
+    const a = (Math.hypot(tr[0] - tl[0], tr[1] - tl[1]) + Math.hypot(br[0] - bl[0], br[1] - bl[1])) / 2;
+    const b = (Math.hypot(bl[0] - tl[0], bl[1] - tl[1]) + Math.hypot(br[0] - tr[0], br[1] - tr[1])) / 2;
+    return Math.max(a / b, b / a);
+  }
+  return Math.max(ratio, 1 / ratio);
+}
+
+/** Sheets are A- or B-series (JIS B4 and B5 too: all √2) or US letter (11 by 8.5). */
+const SHEET_ASPECTS = [Math.SQRT2, 11 / 8.5];
+
+/** How plausible the quad is as a whole sheet: 1 for a sheet's proportions, less the further from them. */
+function shapeScore(q: Point[], w: number, h: number): number {
+  const tol = 0.01 * Math.max(w, h);
+  // A sheet partly out of the frame has no proportions to judge.
+  for (let s = 0; s < 4; s++) if (onBorder(q[s]!, q[(s + 1) % 4]!, w, h, tol)) return 0.8;
+  const aspect = rectifiedAspect(q, w, h);
+  const near = Math.max(...SHEET_ASPECTS.map((t) => Math.exp(-(Math.log(aspect / t) ** 2) / (2 * 0.1 ** 2))));
+  return 0.15 + 0.85 * near;
+}
+
+/** A score at or above this is a sure answer; below it the user places the corners. */
+export const SURE_SCORE = 0.45;
+
+/** The long edge of the raster the edge-contour candidate is found on. */
+const CONTOUR_EDGE = 512;
+
+/**
+ * The edge-contour candidate (the classic recipe, without OpenCV): strong colour edges on a ~500 px copy as walls,
+ * the region reached from the middle without crossing one, its holes filled.
+ */
+function contourQuad(p: Planes): Candidate | null {
+  const { width: w, height: h, r, g, b } = p;
+  const grad = new Float32Array(w * h);
+  // A histogram of the gradients (whole levels) for their 90th percentile.
+  const histogram = new Uint32Array(512);
+  const sobel = (c: Float32Array, i: number) => {
+    const gx = c[i + 1 - w]! + 2 * c[i + 1]! + c[i + 1 + w]! - c[i - 1 - w]! - 2 * c[i - 1]! - c[i - 1 + w]!;
+    const gy = c[i + w - 1]! + 2 * c[i + w]! + c[i + w + 1]! - c[i - w - 1]! - 2 * c[i - w]! - c[i - w + 1]!;
+    return gx * gx + gy * gy;
+  };
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1, i = y * w + 1; x < w - 1; x++, i++) {
+      const v = Math.sqrt(sobel(r, i) + sobel(g, i) + sobel(b, i)) / 4;
+      grad[i] = v;
+      histogram[Math.min(511, Math.floor(v))]!++;
+    }
+  }
+  // Walls: the strongest tenth of the gradients, at least a clear step; dilated by one pixel to close small gaps.
+  let level = 511;
+  for (let above = 0; level > 0 && above + histogram[level]! < w * h * 0.1; level--) above += histogram[level]!;
+  const wall = Math.max(25, level);
+  const walls = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++) if (grad[i]! >= wall) walls[i] = 1;
+  const thick = morph(walls, w, h, true);
+  const mask = new Uint8Array(w * h);
+  const queue = new Int32Array(w * h);
+  let tail = 0;
+  const c0 = Math.floor(h / 2) * w + Math.floor(w / 2);
+  // From the calm pixels near the middle.
+  for (let dy = -Math.floor(h / 10); dy <= h / 10; dy++) {
+    for (let dx = -Math.floor(w / 10); dx <= w / 10; dx++) {
+      const i = c0 + dy * w + dx;
+      if (!thick[i] && !mask[i]) {
+        mask[i] = 1;
+        queue[tail++] = i;
+      }
+    }
+  }
+  for (let head = 0; head < tail; head++) {
+    const i = queue[head]!;
+    const x = i % w;
+    if (x > 0 && !mask[i - 1] && !thick[i - 1]) {
+      mask[i - 1] = 1;
+      queue[tail++] = i - 1;
+    }
+    if (x < w - 1 && !mask[i + 1] && !thick[i + 1]) {
+      mask[i + 1] = 1;
+      queue[tail++] = i + 1;
+    }
+    if (i >= w && !mask[i - w] && !thick[i - w]) {
+      mask[i - w] = 1;
+      queue[tail++] = i - w;
+    }
+    if (i < w * (h - 1) && !mask[i + w] && !thick[i + w]) {
+      mask[i + w] = 1;
+      queue[tail++] = i + w;
+    }
+  }
+  // Give back the wall's width, then fill the holes (the drawing's strokes).
+  return regionQuad(fillHoles(morph(mask, w, h, true), w, h), w, h, 'contour', 0.04);
+}
+
+/** The sheet's corners in the raster's pixels (TL, TR, BR, BL) with the score that chose them, or null (no sheet). */
+export function detectPaperScored(raster: Raster): { corners: Corners; score: number; sure: boolean } | null {
   if (raster.width < 16 || raster.height < 16) return null;
   const big = planes(raster, REFINE_EDGE);
   const small = shrink(big.p, REGION_EDGE);
   const candidates = roughQuads(small.p);
   const k = small.scale;
+  const mid = shrink(big.p, CONTOUR_EDGE);
+  const contour = contourQuad(mid.p);
+  if (contour && contour.iou >= 0.8) {
+    contour.quad = contour.quad.map(([x, y]) => [(x * mid.scale) / k, (y * mid.scale) / k]);
+    contour.mask = null;
+    candidates.push(contour);
+  }
   const diag = Math.hypot(big.p.width, big.p.height);
+  const refined: (Candidate & { contrast: number; outside: number; shape: number })[] = [];
   for (const c of candidates) {
     let quad: Point[] = c.quad.map(([x, y]) => [x * k, y * k]);
     quad = refine(big.p, quad, Math.max(4, diag * 0.02));
     quad = refine(big.p, quad, 3);
-    c.quad = quad;
-    c.contrast = sideContrast(big.p, quad, 2);
+    // The sides moved onto edges must still make a convex quad of about the region's size.
+    if (!convex(quad)) continue;
+    const grown = polygonArea(quad) / (c.area * big.p.width * big.p.height);
+    if (grown < 0.7 || grown > 1.4) continue;
+    if (refined.some((o) => o.quad.every((p, j) => Math.hypot(p[0] - quad[j]![0], p[1] - quad[j]![1]) < diag * 0.003))) continue;
+    const { contrast, outside } = sideScores(big.p, quad);
+    const shape = shapeScore(quad, big.p.width, big.p.height);
+    // One score: sharp sides all round, no paper outside any side, a sheet's proportions, a good fit to the region.
+    // A light table can look like paper just outside the sheet (same colour, nearly as bright): the outside weighs
+    // less than the other terms; between a panel and the whole folded sheet it still decides.
+    const score = Math.min(1, contrast / 30) * (0.4 + 0.6 * outside) * shape * Math.min(1, (c.iou - 0.7) / 0.25);
+    refined.push({ ...c, quad, mask: null, contrast, outside, shape, score });
   }
-  if (debug.on) console.log(candidates.map((c) => [c.step, c.iou.toFixed(3), c.area.toFixed(3), c.contrast.toFixed(1)]));
-  const good = candidates.filter((c) => c.contrast >= 5);
+  if (debug.on) {
+    for (const c of refined) {
+      console.log(
+        c.step,
+        c.iou.toFixed(3),
+        c.area.toFixed(3),
+        c.contrast.toFixed(1),
+        c.outside.toFixed(2),
+        c.shape.toFixed(2),
+        c.score.toFixed(3),
+      );
+    }
+  }
+  const good = refined.filter((c) => c.contrast >= 5 && c.score > 0);
   if (good.length === 0) return null;
-  // The largest sheet-like region whose sides are still sharp: a leak past a side makes that side weak.
-  const bestContrast = Math.max(...good.map((c) => c.contrast));
-  const sharp = good.filter((c) => c.contrast >= bestContrast * 0.5);
-  sharp.sort((a, b) => b.area * b.iou - a.area * a.iou);
+  // The largest sheet-like region whose score is near the best: a leak past a side makes that side weak, a panel
+  // of a folded sheet has paper outside one side.
+  const bestScore = Math.max(...good.map((c) => c.score));
+  const near = good.filter((c) => c.score >= bestScore * 0.85);
+  near.sort((a, b) => b.area * b.iou - a.area * a.iou);
+  const chosen = near[0]!;
   const s = big.scale;
   const w = raster.width;
   const h = raster.height;
-  const corners = sharp[0]!.quad.map(([x, y]) => [Math.min(w, Math.max(0, x * s)), Math.min(h, Math.max(0, y * s))] as Point);
-  return orderCorners(corners);
+  const corners = chosen.quad.map(([x, y]) => [Math.min(w, Math.max(0, x * s)), Math.min(h, Math.max(0, y * s))] as Point);
+  return { corners: orderCorners(corners), score: chosen.score, sure: chosen.score >= SURE_SCORE };
+}
+
+/**
+ * The sheet's corners in the raster's pixels (TL, TR, BR, BL), or null when no sheet is found or the detector is not
+ * sure (then the user places the corners).
+ */
+export function detectPaper(raster: Raster): Corners | null {
+  const found = detectPaperScored(raster);
+  return found?.sure ? found.corners : null;
 }
