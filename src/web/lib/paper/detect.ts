@@ -408,11 +408,19 @@ function onBorder(a: Point, b: Point, w: number, h: number, tol: number): boolea
   );
 }
 
-/** How sharp the quad's sides are: the median luminance step across each side, the weakest side's. */
-function sideContrast(p: Planes, q: Point[], offset: number): number {
-  let weakest = Infinity;
+/** A side of a quad, from a to b, with its unit normal pointing into the quad. */
+interface Side {
+  a: Point;
+  b: Point;
+  nx: number;
+  ny: number;
+}
+
+/** The quad's sides that are not on the photo's border (those have no outside to compare), each with its inward normal. */
+function innerSides(p: Planes, q: Point[]): Side[] {
   const cx = (q[0]![0] + q[1]![0] + q[2]![0] + q[3]![0]) / 4;
   const cy = (q[0]![1] + q[1]![1] + q[2]![1] + q[3]![1]) / 4;
+  const sides: Side[] = [];
   for (let s = 0; s < 4; s++) {
     const a = q[s]!;
     const b = q[(s + 1) % 4]!;
@@ -420,12 +428,19 @@ function sideContrast(p: Planes, q: Point[], offset: number): number {
     const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
     let nx = -(b[1] - a[1]) / len;
     let ny = (b[0] - a[0]) / len;
-    const mx = (a[0] + b[0]) / 2;
-    const my = (a[1] + b[1]) / 2;
-    if ((cx - mx) * nx + (cy - my) * ny < 0) {
+    if ((cx - (a[0] + b[0]) / 2) * nx + (cy - (a[1] + b[1]) / 2) * ny < 0) {
       nx = -nx;
       ny = -ny;
     }
+    sides.push({ a, b, nx, ny });
+  }
+  return sides;
+}
+
+/** How sharp the quad's sides are: the median luminance step across each side, the weakest side's. */
+function sideContrast(p: Planes, q: Point[], offset: number): number {
+  let weakest = Infinity;
+  for (const { a, b, nx, ny } of innerSides(p, q)) {
     const steps: number[] = [];
     for (let t = 0.15; t <= 0.85; t += 0.05) {
       const x = a[0] + (b[0] - a[0]) * t;
@@ -828,21 +843,9 @@ function refine(p: Planes, quad: Point[], reach: number): Point[] {
 /** The sides' statistics: how sharp each side's step is, and how unlike the paper its outside looks. */
 function sideScores(p: Planes, q: Point[]): { contrast: number; outside: number } {
   const contrast = sideContrast(p, q, 2);
-  const cx = (q[0]![0] + q[1]![0] + q[2]![0] + q[3]![0]) / 4;
-  const cy = (q[0]![1] + q[1]![1] + q[2]![1] + q[3]![1]) / 4;
   const diag = Math.hypot(p.width, p.height);
   let outside = 1;
-  for (let s = 0; s < 4; s++) {
-    const a = q[s]!;
-    const b = q[(s + 1) % 4]!;
-    if (onBorder(a, b, p.width, p.height, Math.max(2, 0.01 * Math.max(p.width, p.height)))) continue;
-    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    let nx = -(b[1] - a[1]) / len;
-    let ny = (b[0] - a[0]) / len;
-    if ((cx - (a[0] + b[0]) / 2) * nx + (cy - (a[1] + b[1]) / 2) * ny < 0) {
-      nx = -nx;
-      ny = -ny;
-    }
+  for (const { a, b, nx, ny } of innerSides(p, q)) {
     // Strips just inside and just outside the side: mean colour, and texture (the step between neighbours along it).
     const strip = (sign: number) => {
       let sr = 0;
