@@ -55,11 +55,35 @@ function letGo(): void {
 }
 
 /**
+ * Whether VideoFrame.copyTo honours `format: 'RGBA'`. An engine that predates the option ignores it and copies the
+ * frame's own layout (often BGRA, one plane of the same size): red and blue would swap in the straightened picture.
+ * A blue 1×1 BGRA frame must come out as blue RGBA. Asked once.
+ */
+let rgbaCopies: Promise<boolean> | null = null;
+function convertsToRgba(): Promise<boolean> {
+  rgbaCopies ??= (async () => {
+    let frame: VideoFrame | null = null;
+    try {
+      // B, G, R, A: pure blue.
+      frame = new VideoFrame(new Uint8Array([255, 0, 0, 255]), { format: 'BGRA', codedWidth: 1, codedHeight: 1, timestamp: 0 });
+      const out = new Uint8Array(4);
+      await frame.copyTo(out, { format: 'RGBA', colorSpace: 'srgb' });
+      return out[0]! < 64 && out[2]! > 192 && out[3] === 255;
+    } catch {
+      return false;
+    } finally {
+      frame?.close();
+    }
+  })();
+  return rgbaCopies;
+}
+
+/**
  * The bitmap's pixels as RGBA through a VideoFrame, where the engine can copy one out as RGBA (about twice as fast
  * as drawing a 12 MP canvas and reading it back, in Chromium); null where it cannot.
  */
 async function framePixels(bitmap: ImageBitmap): Promise<Raster | null> {
-  if (typeof VideoFrame !== 'function') return null;
+  if (typeof VideoFrame !== 'function' || !(await convertsToRgba())) return null;
   let frame: VideoFrame | null = null;
   try {
     frame = new VideoFrame(bitmap, { timestamp: 0 });
