@@ -840,11 +840,86 @@ function refine(p: Planes, quad: Point[], reach: number): Point[] {
   return out;
 }
 
+/**
+ * Where the paper ends along a side's line, walking from the side's middle toward its corner (`a` the middle, `b`
+ * the corner), a few pixels inside the sheet: the first of several samples in a row unlike the paper (its
+ * luminance from the walk's first part). Null when the walk never sees paper, or leaves the photo still on paper
+ * (the sheet goes on out of the frame: no tip in the picture).
+ */
+function paperEnd(p: Planes, a: Point, b: Point, nx: number, ny: number, inset: number): Point | null {
+  const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  if (len < 4) return null;
+  const dx = (b[0] - a[0]) / len;
+  const dy = (b[1] - a[1]) / len;
+  const at = (s: number): Point => [a[0] + dx * s + nx * inset, a[1] + dy * s + ny * inset];
+  const inside = ([x, y]: Point) => x >= 0.5 && y >= 0.5 && x <= p.width - 0.5 && y <= p.height - 0.5;
+  const ref: number[] = [];
+  for (let s = 0; s < len * 0.5; s += 1) {
+    const q = at(s);
+    if (inside(q)) ref.push(Math.log(sample(p, p.lum, q[0], q[1]) + 8));
+  }
+  if (ref.length < 4) return null;
+  const paper = percentile(ref, 0.5);
+  let run = 0;
+  for (let s = len * 0.5; s < len * 1.6; s += 1) {
+    const q = at(s);
+    if (!inside(q)) return null;
+    if (Math.abs(Math.log(sample(p, p.lum, q[0], q[1]) + 8) - paper) > 0.2) {
+      if (++run >= 4) return at(s - 3);
+    } else {
+      run = 0;
+    }
+  }
+  return null;
+}
+
+/**
+ * A curled sheet's corner: where a side bows, the lines of its straight parts meet off the sheet, here well outside
+ * the photo. The corner is then the sheet's tip, where the paper visibly ends along the two sides: the farther of the
+ * two ends from the sheet's middle. Kept: corners whose lines meet inside the photo or just past its edge (the frame
+ * clips the sheet there), and those where the paper runs on out of the frame (no tip to see: the lines' meeting,
+ * clamped to the frame, as before).
+ */
+function curlTips(p: Planes, q: Point[]): Point[] {
+  const cx = (q[0]![0] + q[1]![0] + q[2]![0] + q[3]![0]) / 4;
+  const cy = (q[0]![1] + q[1]![1] + q[2]![1] + q[3]![1]) / 4;
+  const diag = Math.hypot(p.width, p.height);
+  const margin = 0.007 * diag;
+  const inset = 0.004 * diag;
+  return q.map((c, i) => {
+    if (c[0] >= -margin && c[1] >= -margin && c[0] <= p.width + margin && c[1] <= p.height + margin) return c;
+    let best: Point | null = null;
+    let far = -1;
+    for (const o of [q[(i + 3) % 4]!, q[(i + 1) % 4]!]) {
+      const mid: Point = [(o[0] + c[0]) / 2, (o[1] + c[1]) / 2];
+      // The inward normal of the side o-c.
+      const len = Math.hypot(c[0] - o[0], c[1] - o[1]);
+      let nx = -(c[1] - o[1]) / len;
+      let ny = (c[0] - o[0]) / len;
+      if ((cx - mid[0]) * nx + (cy - mid[1]) * ny < 0) {
+        nx = -nx;
+        ny = -ny;
+      }
+      const end = paperEnd(p, mid, c, nx, ny, inset);
+      if (!end) continue;
+      // Back onto the side's line.
+      const tip: Point = [end[0] - nx * inset, end[1] - ny * inset];
+      const d = Math.hypot(tip[0] - cx, tip[1] - cy);
+      if (d > far) {
+        far = d;
+        best = tip;
+      }
+    }
+    return best ?? c;
+  });
+}
+
 /** The sides' statistics: how sharp each side's step is, and how unlike the paper its outside looks. */
-function sideScores(p: Planes, q: Point[]): { contrast: number; outside: number } {
+function sideScores(p: Planes, q: Point[]): { contrast: number; outside: number; border: number } {
   const contrast = sideContrast(p, q, 2);
   const diag = Math.hypot(p.width, p.height);
   let outside = 1;
+  const paperLums: number[] = [];
   for (const { a, b, nx, ny } of innerSides(p, q)) {
     // Strips just inside and just outside the side: mean colour, and texture (the step between neighbours along it).
     const strip = (sign: number) => {
@@ -883,6 +958,7 @@ function sideScores(p: Planes, q: Point[]): { contrast: number; outside: number 
     const inner = strip(1);
     const outer = strip(-1);
     if (!inner || !outer) continue;
+    paperLums.push(inner.lum);
     // A crease or a shadow's edge has the same paper on both sides: same chromaticity, a little less light, the
     // same smoothness. A table differs in at least one.
     const chromaStep = Math.hypot(inner.cr - outer.cr, inner.cg - outer.cg) / 0.02;
@@ -905,7 +981,38 @@ function sideScores(p: Planes, q: Point[]): { contrast: number; outside: number 
     if (through.length >= 6 && percentile(through, 0.5) >= Math.max(8, 0.5 * percentile(along, 0.5))) unlike = Math.min(unlike, 0.3);
     outside = Math.min(outside, unlike);
   }
-  return { contrast, outside: Math.min(1, outside) };
+  return { contrast, outside: Math.min(1, outside), border: borderPaper(p, q, percentile(paperLums, 0.5)) };
+}
+
+/**
+ * A sheet partly out of the frame has paper all along the stretch of the frame its quad runs on; a region that
+ * leaked into the table along the frame does not. The share of that stretch (just inside the frame) as bright as
+ * the paper just inside the quad's other sides; 1 when no side runs on the frame.
+ */
+function borderPaper(p: Planes, q: Point[], paperLum: number): number {
+  const diag = Math.hypot(p.width, p.height);
+  const tol = Math.max(2, 0.01 * Math.max(p.width, p.height));
+  const inset = 0.006 * diag;
+  const cx = (q[0]![0] + q[1]![0] + q[2]![0] + q[3]![0]) / 4;
+  const cy = (q[0]![1] + q[1]![1] + q[2]![1] + q[3]![1]) / 4;
+  let paper = 0;
+  let all = 0;
+  for (let s = 0; s < 4; s++) {
+    const a = q[s]!;
+    const b = q[(s + 1) % 4]!;
+    if (!onBorder(a, b, p.width, p.height, tol)) continue;
+    for (let t = 0.05; t <= 0.95; t += 0.02) {
+      // Toward the quad's middle by the inset, inside the photo.
+      const x0 = a[0] + (b[0] - a[0]) * t;
+      const y0 = a[1] + (b[1] - a[1]) * t;
+      const d = Math.hypot(cx - x0, cy - y0) || 1;
+      const x = Math.min(p.width - 0.5, Math.max(0.5, x0 + ((cx - x0) / d) * inset));
+      const y = Math.min(p.height - 0.5, Math.max(0.5, y0 + ((cy - y0) / d) * inset));
+      all++;
+      if (Math.abs(Math.log((sample(p, p.lum, x, y) + 8) / (paperLum + 8))) <= 0.25) paper++;
+    }
+  }
+  return all === 0 || paperLum === 0 ? 1 : paper / all;
 }
 
 /**
@@ -1037,7 +1144,7 @@ export function detectPaperScored(raster: Raster): { corners: Corners; score: nu
     candidates.push(contour);
   }
   const diag = Math.hypot(big.p.width, big.p.height);
-  const refined: (Candidate & { contrast: number; outside: number; shape: number })[] = [];
+  const refined: (Candidate & { tips: Point[]; contrast: number; outside: number; shape: number })[] = [];
   for (const c of candidates) {
     let quad: Point[] = c.quad.map(([x, y]) => [x * k, y * k]);
     quad = refine(big.p, quad, Math.max(4, diag * 0.02));
@@ -1047,13 +1154,15 @@ export function detectPaperScored(raster: Raster): { corners: Corners; score: nu
     const grown = polygonArea(quad) / (c.area * big.p.width * big.p.height);
     if (grown < 0.7 || grown > 1.4) continue;
     if (refined.some((o) => o.quad.every((p, j) => Math.hypot(p[0] - quad[j]![0], p[1] - quad[j]![1]) < diag * 0.003))) continue;
-    const { contrast, outside } = sideScores(big.p, quad);
+    const { contrast, outside, border } = sideScores(big.p, quad);
     const shape = shapeScore(quad, big.p.width, big.p.height);
     // One score: sharp sides all round, no paper outside any side, a sheet's proportions, a good fit to the region.
     // A light table can look like paper just outside the sheet (same colour, nearly as bright): the outside weighs
     // less than the other terms; between a panel and the whole folded sheet it still decides.
-    const score = Math.min(1, contrast / 30) * (0.4 + 0.6 * outside) * shape * Math.min(1, (c.iou - 0.7) / 0.25);
-    refined.push({ ...c, quad, mask: null, contrast, outside, shape, score });
+    const score =
+      Math.min(1, contrast / 30) * (0.4 + 0.6 * outside) * shape * Math.min(1, (c.iou - 0.7) / 0.25) * Math.min(1, border / 0.8);
+    // The sides are scored where their lines run; the corners are the sheet's tips.
+    refined.push({ ...c, quad, tips: curlTips(big.p, quad), mask: null, contrast, outside, shape, score });
   }
   if (debug.on) {
     for (const c of refined) {
@@ -1079,7 +1188,7 @@ export function detectPaperScored(raster: Raster): { corners: Corners; score: nu
   const s = big.scale;
   const w = raster.width;
   const h = raster.height;
-  const corners = chosen.quad.map(([x, y]) => [Math.min(w, Math.max(0, x * s)), Math.min(h, Math.max(0, y * s))] as Point);
+  const corners = chosen.tips.map(([x, y]) => [Math.min(w, Math.max(0, x * s)), Math.min(h, Math.max(0, y * s))] as Point);
   return { corners: orderCorners(corners), score: chosen.score, sure: chosen.score >= SURE_SCORE };
 }
 
