@@ -437,20 +437,28 @@ function innerSides(p: Planes, q: Point[]): Side[] {
   return sides;
 }
 
+/** How far (over the diagonal) a side's edge may stray from its line and still count as its step. */
+const WAVE = 0.01;
+
 /** How sharp the quad's sides are: the median luminance step across each side, the weakest side's. */
-function sideContrast(p: Planes, q: Point[], offset: number): number {
+function sideContrast(p: Planes, q: Point[], offset: number, wave = 0): number {
   let weakest = Infinity;
   for (const { a, b, nx, ny } of innerSides(p, q)) {
     const steps: number[] = [];
     for (let t = 0.15; t <= 0.85; t += 0.05) {
-      const x = a[0] + (b[0] - a[0]) * t;
-      const y = a[1] + (b[1] - a[1]) * t;
-      const inside = sample(p, p.lum, x + nx * offset, y + ny * offset);
-      const outside = sample(p, p.lum, x - nx * offset, y - ny * offset);
-      const inside2 = sample(p, p.lum, x + nx * offset * 3, y + ny * offset * 3);
-      const outside2 = sample(p, p.lum, x - nx * offset * 3, y - ny * offset * 3);
-      // A step, not a ramp (a soft shadow's edge is a ramp).
-      steps.push(Math.abs(inside - outside) - Math.min(Math.abs(inside2 - inside), Math.abs(outside - outside2)));
+      let best = -Infinity;
+      // A wavy side (a crumpled sheet) strays from its line: the step is looked for within `wave` of it.
+      for (let d = -wave; d <= wave; d += 1) {
+        const x = a[0] + (b[0] - a[0]) * t + nx * d;
+        const y = a[1] + (b[1] - a[1]) * t + ny * d;
+        const inside = sample(p, p.lum, x + nx * offset, y + ny * offset);
+        const outside = sample(p, p.lum, x - nx * offset, y - ny * offset);
+        const inside2 = sample(p, p.lum, x + nx * offset * 3, y + ny * offset * 3);
+        const outside2 = sample(p, p.lum, x - nx * offset * 3, y - ny * offset * 3);
+        // A step, not a ramp (a soft shadow's edge is a ramp).
+        best = Math.max(best, Math.abs(inside - outside) - Math.min(Math.abs(inside2 - inside), Math.abs(outside - outside2)));
+      }
+      steps.push(best);
     }
 
     weakest = Math.min(weakest, percentile(steps, 0.7));
@@ -843,10 +851,10 @@ function refine(p: Planes, quad: Point[], reach: number): Point[] {
 /**
  * Where the paper ends along a side's line, walking from the side's middle toward its corner (`a` the middle, `b`
  * the corner), a few pixels inside the sheet: the first of several samples in a row unlike the paper (its
- * luminance from the walk's first part). Null when the walk never sees paper, or leaves the photo still on paper
+ * luminance from the walk's first part), or nearer what lies just outside the side than the paper. Null when the walk never sees paper, or leaves the photo still on paper
  * (the sheet goes on out of the frame: no tip in the picture).
  */
-function paperEnd(p: Planes, a: Point, b: Point, nx: number, ny: number, inset: number): Point | null {
+function paperEnd(p: Planes, a: Point, b: Point, nx: number, ny: number, inset: number, beyond: number): Point | null {
   const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
   if (len < 4) return null;
   const dx = (b[0] - a[0]) / len;
@@ -854,17 +862,25 @@ function paperEnd(p: Planes, a: Point, b: Point, nx: number, ny: number, inset: 
   const at = (s: number): Point => [a[0] + dx * s + nx * inset, a[1] + dy * s + ny * inset];
   const inside = ([x, y]: Point) => x >= 0.5 && y >= 0.5 && x <= p.width - 0.5 && y <= p.height - 0.5;
   const ref: number[] = [];
+  const table: number[] = [];
   for (let s = 0; s < len * 0.5; s += 1) {
     const q = at(s);
+    const o: Point = [q[0] - nx * inset * 3, q[1] - ny * inset * 3];
     if (inside(q)) ref.push(Math.log(sample(p, p.lum, q[0], q[1]) + 8));
+    if (inside(o)) table.push(Math.log(sample(p, p.lum, o[0], o[1]) + 8));
   }
   if (ref.length < 4) return null;
   const paper = percentile(ref, 0.5);
+  // What lies just outside the side: a sample counts as paper only when nearer the paper than that.
+  const outside = table.length >= 4 ? percentile(table, 0.5) : -Infinity;
+  // No clear step across the side here (its line runs through the paper, or the table is as light): no end to find.
+  if (Math.abs(paper - outside) < 0.1) return null;
   let run = 0;
-  for (let s = len * 0.5; s < len * 1.6; s += 1) {
+  for (let s = len * 0.5; s < len + beyond; s += 1) {
     const q = at(s);
     if (!inside(q)) return null;
-    if (Math.abs(Math.log(sample(p, p.lum, q[0], q[1]) + 8) - paper) > 0.2) {
+    const l = Math.log(sample(p, p.lum, q[0], q[1]) + 8);
+    if (Math.abs(l - paper) > 0.2 || Math.abs(l - paper) >= Math.abs(l - outside)) {
       if (++run >= 4) return at(s - 3);
     } else {
       run = 0;
@@ -874,11 +890,12 @@ function paperEnd(p: Planes, a: Point, b: Point, nx: number, ny: number, inset: 
 }
 
 /**
- * A curled sheet's corner: where a side bows, the lines of its straight parts meet off the sheet, here well outside
- * the photo. The corner is then the sheet's tip, where the paper visibly ends along the two sides: the farther of the
- * two ends from the sheet's middle. Kept: corners whose lines meet inside the photo or just past its edge (the frame
- * clips the sheet there), and those where the paper runs on out of the frame (no tip to see: the lines' meeting,
- * clamped to the frame, as before).
+ * A curled or crumpled sheet's corner: where a side bows, the lines of its straight parts do not meet at the tip.
+ * The tip is where the paper visibly ends along the two sides' lines (the farther of the two ends from the sheet's
+ * middle). It replaces the lines' meeting where that lies well outside the photo, or where the paper runs on past it
+ * (a tip sticking out beyond the lines, by more than `reach` and at most `beyond`). Kept: corners where the paper
+ * ends before the lines meet (a rounded or curled-up tip: the lines' meeting is the corner), those whose lines meet
+ * just past the photo's edge (the frame clips the sheet there), and those where the paper runs on out of the frame.
  */
 function curlTips(p: Planes, q: Point[]): Point[] {
   const cx = (q[0]![0] + q[1]![0] + q[2]![0] + q[3]![0]) / 4;
@@ -886,8 +903,10 @@ function curlTips(p: Planes, q: Point[]): Point[] {
   const diag = Math.hypot(p.width, p.height);
   const margin = 0.007 * diag;
   const inset = 0.004 * diag;
+  const reach = 0.007 * diag;
+  const beyond = 0.04 * diag;
   return q.map((c, i) => {
-    if (c[0] >= -margin && c[1] >= -margin && c[0] <= p.width + margin && c[1] <= p.height + margin) return c;
+    const inPhoto = c[0] >= -margin && c[1] >= -margin && c[0] <= p.width + margin && c[1] <= p.height + margin;
     let best: Point | null = null;
     let far = -1;
     for (const o of [q[(i + 3) % 4]!, q[(i + 1) % 4]!]) {
@@ -900,7 +919,7 @@ function curlTips(p: Planes, q: Point[]): Point[] {
         nx = -nx;
         ny = -ny;
       }
-      const end = paperEnd(p, mid, c, nx, ny, inset);
+      const end = paperEnd(p, mid, c, nx, ny, inset, beyond);
       if (!end) continue;
       // Back onto the side's line.
       const tip: Point = [end[0] - nx * inset, end[1] - ny * inset];
@@ -910,14 +929,20 @@ function curlTips(p: Planes, q: Point[]): Point[] {
         best = tip;
       }
     }
-    return best ?? c;
+    if (!best) return c;
+    if (inPhoto) return far < Math.hypot(c[0] - cx, c[1] - cy) + reach ? c : best;
+    // Lines meeting beyond the frame: the sheet reaches the frame there, so its tip lies at the frame's edge; an end
+    // further in is a crease or a shadow that stopped the walk.
+    const atFrame = Math.min(best[0], best[1], p.width - best[0], p.height - best[1]) <= 0.01 * diag;
+    return atFrame ? best : c;
   });
 }
 
 /** The sides' statistics: how sharp each side's step is, and how unlike the paper its outside looks. */
 function sideScores(p: Planes, q: Point[]): { contrast: number; outside: number; border: number } {
-  const contrast = sideContrast(p, q, 2);
   const diag = Math.hypot(p.width, p.height);
+  const strict = sideContrast(p, q, 2);
+  const wavy = sideContrast(p, q, 2, Math.round(WAVE * diag));
   let outside = 1;
   const paperLums: number[] = [];
   for (const { a, b, nx, ny } of innerSides(p, q)) {
@@ -981,7 +1006,11 @@ function sideScores(p: Planes, q: Point[]): { contrast: number; outside: number;
     if (through.length >= 6 && percentile(through, 0.5) >= Math.max(8, 0.5 * percentile(along, 0.5))) unlike = Math.min(unlike, 0.3);
     outside = Math.min(outside, unlike);
   }
-  return { contrast, outside: Math.min(1, outside), border: borderPaper(p, q, percentile(paperLums, 0.5)) };
+  outside = Math.min(1, outside);
+  // A side that only finds its step by straying from its line (a crumpled sheet's wavy edge, or some other edge
+  // nearby) is weaker evidence: it counts only as far as nothing outside the quad looks like the paper.
+  const contrast = Math.max(strict, wavy * outside ** 3);
+  return { contrast, outside, border: borderPaper(p, q, percentile(paperLums, 0.5)) };
 }
 
 /**
@@ -1174,6 +1203,7 @@ export function detectPaperScored(raster: Raster): { corners: Corners; score: nu
         c.outside.toFixed(2),
         c.shape.toFixed(2),
         c.score.toFixed(3),
+        JSON.stringify(c.tips.map(([x, y]) => [Math.round(x * big.scale), Math.round(y * big.scale)])),
       );
     }
   }
