@@ -942,7 +942,6 @@ function curlTips(p: Planes, q: Point[]): Point[] {
 function sideScores(p: Planes, q: Point[]): { contrast: number; outside: number; border: number } {
   const diag = Math.hypot(p.width, p.height);
   const strict = sideContrast(p, q, 2);
-  const wavy = sideContrast(p, q, 2, Math.round(WAVE * diag));
   let outside = 1;
   const paperLums: number[] = [];
   for (const { a, b, nx, ny } of innerSides(p, q)) {
@@ -1009,7 +1008,9 @@ function sideScores(p: Planes, q: Point[]): { contrast: number; outside: number;
   outside = Math.min(1, outside);
   // A side that only finds its step by straying from its line (a crumpled sheet's wavy edge, or some other edge
   // nearby) is weaker evidence: it counts only as far as nothing outside the quad looks like the paper.
-  const contrast = Math.max(strict, wavy * outside ** 3);
+  // (Looked for only where it can count: below a full score's contrast, and with no paper outside.)
+  const contrast =
+    strict >= 30 || outside ** 3 * 255 <= strict ? strict : Math.max(strict, sideContrast(p, q, 2, Math.round(WAVE * diag)) * outside ** 3);
   return { contrast, outside, border: borderPaper(p, q, percentile(paperLums, 0.5)) };
 }
 
@@ -1173,7 +1174,7 @@ export function detectPaperScored(raster: Raster): { corners: Corners; score: nu
     candidates.push(contour);
   }
   const diag = Math.hypot(big.p.width, big.p.height);
-  const refined: (Candidate & { tips: Point[]; contrast: number; outside: number; shape: number })[] = [];
+  const refined: (Candidate & { contrast: number; outside: number; shape: number })[] = [];
   for (const c of candidates) {
     let quad: Point[] = c.quad.map(([x, y]) => [x * k, y * k]);
     quad = refine(big.p, quad, Math.max(4, diag * 0.02));
@@ -1190,8 +1191,7 @@ export function detectPaperScored(raster: Raster): { corners: Corners; score: nu
     // less than the other terms; between a panel and the whole folded sheet it still decides.
     const score =
       Math.min(1, contrast / 30) * (0.4 + 0.6 * outside) * shape * Math.min(1, (c.iou - 0.7) / 0.25) * Math.min(1, border / 0.8);
-    // The sides are scored where their lines run; the corners are the sheet's tips.
-    refined.push({ ...c, quad, tips: curlTips(big.p, quad), mask: null, contrast, outside, shape, score });
+    refined.push({ ...c, quad, mask: null, contrast, outside, shape, score });
   }
   if (debug.on) {
     for (const c of refined) {
@@ -1203,7 +1203,7 @@ export function detectPaperScored(raster: Raster): { corners: Corners; score: nu
         c.outside.toFixed(2),
         c.shape.toFixed(2),
         c.score.toFixed(3),
-        JSON.stringify(c.tips.map(([x, y]) => [Math.round(x * big.scale), Math.round(y * big.scale)])),
+        JSON.stringify(c.quad.map(([x, y]) => [Math.round(x * big.scale), Math.round(y * big.scale)])),
       );
     }
   }
@@ -1218,7 +1218,8 @@ export function detectPaperScored(raster: Raster): { corners: Corners; score: nu
   const s = big.scale;
   const w = raster.width;
   const h = raster.height;
-  const corners = chosen.tips.map(([x, y]) => [Math.min(w, Math.max(0, x * s)), Math.min(h, Math.max(0, y * s))] as Point);
+  // The sides were scored where their lines run; the corners are the sheet's tips.
+  const corners = curlTips(big.p, chosen.quad).map(([x, y]) => [Math.min(w, Math.max(0, x * s)), Math.min(h, Math.max(0, y * s))] as Point);
   return { corners: orderCorners(corners), score: chosen.score, sure: chosen.score >= SURE_SCORE };
 }
 
