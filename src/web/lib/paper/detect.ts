@@ -10,8 +10,9 @@
  *    colour edges (the classic edge-contour recipe). Each region's quad: the hull's four longest straight runs, or
  *    the largest quad on its outline (a curled sheet's extreme points).
  * 3. Each quad's sides refined at 1024 px: the strongest edge along the side's normals, a robust line through them
- *    (RANSAC, then least squares), the corners where the lines meet.
- * 4. One score: a sharp step on every side, the outside of each side unlike the paper (a crease has paper on both
+ *    (RANSAC, then least squares), the corners where the lines meet; on a curled or crumpled sheet whose side bows,
+ *    the tip where the paper visibly ends along the sides (curlTips).
+ * 4. One score: a sharp step on every side (a wavy side's within 1 % of its line, if no paper lies outside), the outside of each side unlike the paper (a crease has paper on both
  *    sides; a shadow's edge runs on past the sheet's corners), a sheet's proportions after a rough rectification
  *    (A/B series, letter), a good fit to the region. The largest candidate scoring near the best wins; below
  *    SURE_SCORE the answer is "not sure" (null from detectPaper): the user places the corners.
