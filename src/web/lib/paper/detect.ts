@@ -10,8 +10,9 @@
  *    colour edges (the classic edge-contour recipe). Each region's quad: the hull's four longest straight runs, or
  *    the largest quad on its outline (a curled sheet's extreme points).
  * 3. Each quad's sides refined at 1024 px: the strongest edge along the side's normals, a robust line through them
- *    (RANSAC, then least squares), the corners where the lines meet.
- * 4. One score: a sharp step on every side, the outside of each side unlike the paper (a crease has paper on both
+ *    (RANSAC, then least squares), the corners where the lines meet; on a curled or crumpled sheet whose side bows,
+ *    the tip where the paper visibly ends along the sides (curlTips).
+ * 4. One score: a sharp step on every side (a wavy side's within 1 % of its line, if no paper lies outside), the outside of each side unlike the paper (a crease has paper on both
  *    sides; a shadow's edge runs on past the sheet's corners), a sheet's proportions after a rough rectification
  *    (A/B series, letter), a good fit to the region. The largest candidate scoring near the best wins; below
  *    SURE_SCORE the answer is "not sure" (null from detectPaper): the user places the corners.
@@ -437,20 +438,28 @@ function innerSides(p: Planes, q: Point[]): Side[] {
   return sides;
 }
 
+/** How far (over the diagonal) a side's edge may stray from its line and still count as its step. */
+const WAVE = 0.01;
+
 /** How sharp the quad's sides are: the median luminance step across each side, the weakest side's. */
-function sideContrast(p: Planes, q: Point[], offset: number): number {
+function sideContrast(p: Planes, q: Point[], offset: number, wave = 0): number {
   let weakest = Infinity;
   for (const { a, b, nx, ny } of innerSides(p, q)) {
     const steps: number[] = [];
     for (let t = 0.15; t <= 0.85; t += 0.05) {
-      const x = a[0] + (b[0] - a[0]) * t;
-      const y = a[1] + (b[1] - a[1]) * t;
-      const inside = sample(p, p.lum, x + nx * offset, y + ny * offset);
-      const outside = sample(p, p.lum, x - nx * offset, y - ny * offset);
-      const inside2 = sample(p, p.lum, x + nx * offset * 3, y + ny * offset * 3);
-      const outside2 = sample(p, p.lum, x - nx * offset * 3, y - ny * offset * 3);
-      // A step, not a ramp (a soft shadow's edge is a ramp).
-      steps.push(Math.abs(inside - outside) - Math.min(Math.abs(inside2 - inside), Math.abs(outside - outside2)));
+      let best = -Infinity;
+      // A wavy side (a crumpled sheet) strays from its line: the step is looked for within `wave` of it.
+      for (let d = -wave; d <= wave; d += 1) {
+        const x = a[0] + (b[0] - a[0]) * t + nx * d;
+        const y = a[1] + (b[1] - a[1]) * t + ny * d;
+        const inside = sample(p, p.lum, x + nx * offset, y + ny * offset);
+        const outside = sample(p, p.lum, x - nx * offset, y - ny * offset);
+        const inside2 = sample(p, p.lum, x + nx * offset * 3, y + ny * offset * 3);
+        const outside2 = sample(p, p.lum, x - nx * offset * 3, y - ny * offset * 3);
+        // A step, not a ramp (a soft shadow's edge is a ramp).
+        best = Math.max(best, Math.abs(inside - outside) - Math.min(Math.abs(inside2 - inside), Math.abs(outside - outside2)));
+      }
+      steps.push(best);
     }
 
     weakest = Math.min(weakest, percentile(steps, 0.7));
@@ -840,11 +849,102 @@ function refine(p: Planes, quad: Point[], reach: number): Point[] {
   return out;
 }
 
-/** The sides' statistics: how sharp each side's step is, and how unlike the paper its outside looks. */
-function sideScores(p: Planes, q: Point[]): { contrast: number; outside: number } {
-  const contrast = sideContrast(p, q, 2);
+/**
+ * Where the paper ends along a side's line, walking from the side's middle toward its corner (`a` the middle, `b`
+ * the corner), a few pixels inside the sheet: the first of several samples in a row unlike the paper (its
+ * luminance from the walk's first part), or nearer what lies just outside the side than the paper. Null when the walk never sees paper, or leaves the photo still on paper
+ * (the sheet goes on out of the frame: no tip in the picture).
+ */
+function paperEnd(p: Planes, a: Point, b: Point, nx: number, ny: number, inset: number, beyond: number): Point | null {
+  const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  if (len < 4) return null;
+  const dx = (b[0] - a[0]) / len;
+  const dy = (b[1] - a[1]) / len;
+  const at = (s: number): Point => [a[0] + dx * s + nx * inset, a[1] + dy * s + ny * inset];
+  const inside = ([x, y]: Point) => x >= 0.5 && y >= 0.5 && x <= p.width - 0.5 && y <= p.height - 0.5;
+  const ref: number[] = [];
+  const table: number[] = [];
+  for (let s = 0; s < len * 0.5; s += 1) {
+    const q = at(s);
+    const o: Point = [q[0] - nx * inset * 3, q[1] - ny * inset * 3];
+    if (inside(q)) ref.push(Math.log(sample(p, p.lum, q[0], q[1]) + 8));
+    if (inside(o)) table.push(Math.log(sample(p, p.lum, o[0], o[1]) + 8));
+  }
+  if (ref.length < 4) return null;
+  const paper = percentile(ref, 0.5);
+  // What lies just outside the side: a sample counts as paper only when nearer the paper than that.
+  const outside = table.length >= 4 ? percentile(table, 0.5) : -Infinity;
+  // No clear step across the side here (its line runs through the paper, or the table is as light): no end to find.
+  if (Math.abs(paper - outside) < 0.1) return null;
+  let run = 0;
+  for (let s = len * 0.5; s < len + beyond; s += 1) {
+    const q = at(s);
+    if (!inside(q)) return null;
+    const l = Math.log(sample(p, p.lum, q[0], q[1]) + 8);
+    if (Math.abs(l - paper) > 0.2 || Math.abs(l - paper) >= Math.abs(l - outside)) {
+      if (++run >= 4) return at(s - 3);
+    } else {
+      run = 0;
+    }
+  }
+  return null;
+}
+
+/**
+ * A curled or crumpled sheet's corner: where a side bows, the lines of its straight parts do not meet at the tip.
+ * The tip is where the paper visibly ends along the two sides' lines (the farther of the two ends from the sheet's
+ * middle). It replaces the lines' meeting where that lies well outside the photo, or where the paper runs on past it
+ * (a tip sticking out beyond the lines, by more than `reach` and at most `beyond`). Kept: corners where the paper
+ * ends before the lines meet (a rounded or curled-up tip: the lines' meeting is the corner), those whose lines meet
+ * just past the photo's edge (the frame clips the sheet there), and those where the paper runs on out of the frame.
+ */
+function curlTips(p: Planes, q: Point[]): Point[] {
+  const cx = (q[0]![0] + q[1]![0] + q[2]![0] + q[3]![0]) / 4;
+  const cy = (q[0]![1] + q[1]![1] + q[2]![1] + q[3]![1]) / 4;
   const diag = Math.hypot(p.width, p.height);
+  const margin = 0.007 * diag;
+  const inset = 0.004 * diag;
+  const reach = 0.007 * diag;
+  const beyond = 0.04 * diag;
+  return q.map((c, i) => {
+    const inPhoto = c[0] >= -margin && c[1] >= -margin && c[0] <= p.width + margin && c[1] <= p.height + margin;
+    let best: Point | null = null;
+    let far = -1;
+    for (const o of [q[(i + 3) % 4]!, q[(i + 1) % 4]!]) {
+      const mid: Point = [(o[0] + c[0]) / 2, (o[1] + c[1]) / 2];
+      // The inward normal of the side o-c.
+      const len = Math.hypot(c[0] - o[0], c[1] - o[1]);
+      let nx = -(c[1] - o[1]) / len;
+      let ny = (c[0] - o[0]) / len;
+      if ((cx - mid[0]) * nx + (cy - mid[1]) * ny < 0) {
+        nx = -nx;
+        ny = -ny;
+      }
+      const end = paperEnd(p, mid, c, nx, ny, inset, beyond);
+      if (!end) continue;
+      // Back onto the side's line.
+      const tip: Point = [end[0] - nx * inset, end[1] - ny * inset];
+      const d = Math.hypot(tip[0] - cx, tip[1] - cy);
+      if (d > far) {
+        far = d;
+        best = tip;
+      }
+    }
+    if (!best) return c;
+    if (inPhoto) return far < Math.hypot(c[0] - cx, c[1] - cy) + reach ? c : best;
+    // Lines meeting beyond the frame: the sheet reaches the frame there, so its tip lies at the frame's edge; an end
+    // further in is a crease or a shadow that stopped the walk.
+    const atFrame = Math.min(best[0], best[1], p.width - best[0], p.height - best[1]) <= 0.01 * diag;
+    return atFrame ? best : c;
+  });
+}
+
+/** The sides' statistics: how sharp each side's step is, and how unlike the paper its outside looks. */
+function sideScores(p: Planes, q: Point[]): { contrast: number; outside: number; border: number } {
+  const diag = Math.hypot(p.width, p.height);
+  const strict = sideContrast(p, q, 2);
   let outside = 1;
+  const paperLums: number[] = [];
   for (const { a, b, nx, ny } of innerSides(p, q)) {
     // Strips just inside and just outside the side: mean colour, and texture (the step between neighbours along it).
     const strip = (sign: number) => {
@@ -883,6 +983,7 @@ function sideScores(p: Planes, q: Point[]): { contrast: number; outside: number 
     const inner = strip(1);
     const outer = strip(-1);
     if (!inner || !outer) continue;
+    paperLums.push(inner.lum);
     // A crease or a shadow's edge has the same paper on both sides: same chromaticity, a little less light, the
     // same smoothness. A table differs in at least one.
     const chromaStep = Math.hypot(inner.cr - outer.cr, inner.cg - outer.cg) / 0.02;
@@ -905,7 +1006,44 @@ function sideScores(p: Planes, q: Point[]): { contrast: number; outside: number 
     if (through.length >= 6 && percentile(through, 0.5) >= Math.max(8, 0.5 * percentile(along, 0.5))) unlike = Math.min(unlike, 0.3);
     outside = Math.min(outside, unlike);
   }
-  return { contrast, outside: Math.min(1, outside) };
+  outside = Math.min(1, outside);
+  // A side that only finds its step by straying from its line (a crumpled sheet's wavy edge, or some other edge
+  // nearby) is weaker evidence: it counts only as far as nothing outside the quad looks like the paper.
+  // (Looked for only where it can count: below a full score's contrast, and with no paper outside.)
+  const contrast =
+    strict >= 30 || outside ** 3 * 255 <= strict ? strict : Math.max(strict, sideContrast(p, q, 2, Math.round(WAVE * diag)) * outside ** 3);
+  return { contrast, outside, border: borderPaper(p, q, percentile(paperLums, 0.5)) };
+}
+
+/**
+ * A sheet partly out of the frame has paper all along the stretch of the frame its quad runs on; a region that
+ * leaked into the table along the frame does not. The share of that stretch (just inside the frame) as bright as
+ * the paper just inside the quad's other sides; 1 when no side runs on the frame.
+ */
+function borderPaper(p: Planes, q: Point[], paperLum: number): number {
+  const diag = Math.hypot(p.width, p.height);
+  const tol = Math.max(2, 0.01 * Math.max(p.width, p.height));
+  const inset = 0.006 * diag;
+  const cx = (q[0]![0] + q[1]![0] + q[2]![0] + q[3]![0]) / 4;
+  const cy = (q[0]![1] + q[1]![1] + q[2]![1] + q[3]![1]) / 4;
+  let paper = 0;
+  let all = 0;
+  for (let s = 0; s < 4; s++) {
+    const a = q[s]!;
+    const b = q[(s + 1) % 4]!;
+    if (!onBorder(a, b, p.width, p.height, tol)) continue;
+    for (let t = 0.05; t <= 0.95; t += 0.02) {
+      // Toward the quad's middle by the inset, inside the photo.
+      const x0 = a[0] + (b[0] - a[0]) * t;
+      const y0 = a[1] + (b[1] - a[1]) * t;
+      const d = Math.hypot(cx - x0, cy - y0) || 1;
+      const x = Math.min(p.width - 0.5, Math.max(0.5, x0 + ((cx - x0) / d) * inset));
+      const y = Math.min(p.height - 0.5, Math.max(0.5, y0 + ((cy - y0) / d) * inset));
+      all++;
+      if (Math.abs(Math.log((sample(p, p.lum, x, y) + 8) / (paperLum + 8))) <= 0.25) paper++;
+    }
+  }
+  return all === 0 || paperLum === 0 ? 1 : paper / all;
 }
 
 /**
@@ -1047,12 +1185,13 @@ export function detectPaperScored(raster: Raster): { corners: Corners; score: nu
     const grown = polygonArea(quad) / (c.area * big.p.width * big.p.height);
     if (grown < 0.7 || grown > 1.4) continue;
     if (refined.some((o) => o.quad.every((p, j) => Math.hypot(p[0] - quad[j]![0], p[1] - quad[j]![1]) < diag * 0.003))) continue;
-    const { contrast, outside } = sideScores(big.p, quad);
+    const { contrast, outside, border } = sideScores(big.p, quad);
     const shape = shapeScore(quad, big.p.width, big.p.height);
     // One score: sharp sides all round, no paper outside any side, a sheet's proportions, a good fit to the region.
     // A light table can look like paper just outside the sheet (same colour, nearly as bright): the outside weighs
     // less than the other terms; between a panel and the whole folded sheet it still decides.
-    const score = Math.min(1, contrast / 30) * (0.4 + 0.6 * outside) * shape * Math.min(1, (c.iou - 0.7) / 0.25);
+    const score =
+      Math.min(1, contrast / 30) * (0.4 + 0.6 * outside) * shape * Math.min(1, (c.iou - 0.7) / 0.25) * Math.min(1, border / 0.8);
     refined.push({ ...c, quad, mask: null, contrast, outside, shape, score });
   }
   if (debug.on) {
@@ -1065,6 +1204,7 @@ export function detectPaperScored(raster: Raster): { corners: Corners; score: nu
         c.outside.toFixed(2),
         c.shape.toFixed(2),
         c.score.toFixed(3),
+        JSON.stringify(c.quad.map(([x, y]) => [Math.round(x * big.scale), Math.round(y * big.scale)])),
       );
     }
   }
@@ -1079,7 +1219,8 @@ export function detectPaperScored(raster: Raster): { corners: Corners; score: nu
   const s = big.scale;
   const w = raster.width;
   const h = raster.height;
-  const corners = chosen.quad.map(([x, y]) => [Math.min(w, Math.max(0, x * s)), Math.min(h, Math.max(0, y * s))] as Point);
+  // The sides were scored where their lines run; the corners are the sheet's tips.
+  const corners = curlTips(big.p, chosen.quad).map(([x, y]) => [Math.min(w, Math.max(0, x * s)), Math.min(h, Math.max(0, y * s))] as Point);
   return { corners: orderCorners(corners), score: chosen.score, sure: chosen.score >= SURE_SCORE };
 }
 
