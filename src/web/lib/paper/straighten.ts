@@ -28,9 +28,18 @@ export function outputSize(corners: Corners, maxEdge: number): { width: number; 
   return { width: Math.max(1, Math.round(w * k)), height: Math.max(1, Math.round(h * k)) };
 }
 
+/** A raster's pixels as 32-bit words (RGBA bytes, little-endian as every engine that runs the PWA). */
+function words(raster: Raster): Uint32Array {
+  // A raster whose bytes do not start on a 4-byte boundary (a Node Buffer from a pool) is copied first.
+  const bytes = raster.data.byteOffset % 4 ? new Uint8Array(raster.data) : raster.data;
+  return new Uint32Array(bytes.buffer, bytes.byteOffset, raster.width * raster.height);
+}
+
 /**
  * The quad warped to a rectangle (bilinear sampling; outside the photo, its nearest edge). Row by row: along a row the
  * homography's numerators and its denominator are linear in x, so each pixel costs three additions and one division.
+ * The sampling is in whole numbers: one 32-bit read a source pixel, red with blue and green with alpha interpolated
+ * together in one word each, the weights in 128ths (within half a level of the exact blend).
  */
 export function warp(raster: Raster, corners: Corners, width: number, height: number): Raster {
   const rect: Point[] = [
@@ -43,19 +52,24 @@ export function warp(raster: Raster, corners: Corners, width: number, height: nu
   const out = new Uint8ClampedArray(width * height * 4);
   if (!h) return { data: out, width, height };
   const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = h;
-  const { data, width: sw, height: sh } = raster;
+  const { width: sw, height: sh } = raster;
+  const src = words(raster);
+  const dst = new Uint32Array(out.buffer);
   const maxX = sw - 1;
   const maxY = sh - 1;
   const lastX0 = Math.max(0, maxX - 1);
   const lastY0 = Math.max(0, maxY - 1);
-  const stride = sw * 4;
+  // A one-pixel-wide (or -high) photo: the "next" pixel is the same one.
+  const right = sw > 1 ? 1 : 0;
+  const down = sh > 1 ? sw : 0;
+  const M = 0xff00ff;
   let o = 0;
   for (let y = 0; y < height; y++) {
     const py = y + 0.5;
     let nu = h0 * 0.5 + h1 * py + h2;
     let nv = h3 * 0.5 + h4 * py + h5;
     let dw = h6 * 0.5 + h7 * py + h8;
-    for (let x = 0; x < width; x++, o += 4) {
+    for (let x = 0; x < width; x++, o++) {
       const iw = 1 / dw;
       let fx = nu * iw - 0.5;
       let fy = nv * iw - 0.5;
@@ -68,20 +82,23 @@ export function warp(raster: Raster, corners: Corners, width: number, height: nu
       let y0 = fy | 0;
       if (x0 > lastX0) x0 = lastX0;
       if (y0 > lastY0) y0 = lastY0;
-      const ax = fx - x0;
-      const ay = fy - y0;
-      const i00 = y0 * stride + x0 * 4;
-      const i01 = i00 + stride;
-      let a = data[i00]! + (data[i00 + 4]! - data[i00]!) * ax;
-      let b = data[i01]! + (data[i01 + 4]! - data[i01]!) * ax;
-      out[o] = a + (b - a) * ay;
-      a = data[i00 + 1]! + (data[i00 + 5]! - data[i00 + 1]!) * ax;
-      b = data[i01 + 1]! + (data[i01 + 5]! - data[i01 + 1]!) * ax;
-      out[o + 1] = a + (b - a) * ay;
-      a = data[i00 + 2]! + (data[i00 + 6]! - data[i00 + 2]!) * ax;
-      b = data[i01 + 2]! + (data[i01 + 6]! - data[i01 + 2]!) * ax;
-      out[o + 2] = a + (b - a) * ay;
-      out[o + 3] = 255;
+      const ax = ((fx - x0) * 128 + 0.5) | 0;
+      const ay = ((fy - y0) * 128 + 0.5) | 0;
+      const i = y0 * sw + x0;
+      const p00 = src[i]!;
+      const p01 = src[i + right]!;
+      const p10 = src[i + down]!;
+      const p11 = src[i + down + right]!;
+      const bx = 128 - ax;
+      const by = 128 - ay;
+      // Each lane at most 255 · 128 before the shift: no carry into the next, and the word stays below 2^31.
+      const rbTop = (((p00 & M) * bx + (p01 & M) * ax + 0x400040) >>> 7) & M;
+      const rbBottom = (((p10 & M) * bx + (p11 & M) * ax + 0x400040) >>> 7) & M;
+      const gaTop = ((((p00 >>> 8) & M) * bx + ((p01 >>> 8) & M) * ax + 0x400040) >>> 7) & M;
+      const gaBottom = ((((p10 >>> 8) & M) * bx + ((p11 >>> 8) & M) * ax + 0x400040) >>> 7) & M;
+      const rb = ((rbTop * by + rbBottom * ay + 0x400040) >>> 7) & M;
+      const g = ((gaTop * by + gaBottom * ay + 0x400040) >>> 7) & 255;
+      dst[o] = (rb | (g << 8) | 0xff000000) >>> 0;
     }
   }
   return { data: out, width, height };
