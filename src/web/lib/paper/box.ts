@@ -14,17 +14,22 @@ export interface Windows {
   ye: Int32Array;
 }
 
+/** Float planes: red, green, blue and luminance (0.299 R + 0.587 G + 0.114 B), row by row. */
+export interface FloatPlanes {
+  r: Float32Array;
+  g: Float32Array;
+  b: Float32Array;
+  lum: Float32Array;
+}
+
 /**
- * The means of each window, handed over a row at a time: `row(y, r, g, b)` with the output row's red, green and blue
- * means (exact: the sums are whole numbers, divided once). One 32-bit read a source pixel (RGBA bytes, little-endian
- * as every engine that runs the PWA; a raster whose bytes do not start on a 4-byte boundary, such as a Node Buffer
- * from a pool, is copied first);
+ * The mean of each window, written into `rgba` (RGBA bytes, opaque; the mean rounded as a Uint8ClampedArray rounds)
+ * or, when that is null, into `planes` (the exact mean as a 32-bit float): the same numbers either way. One 32-bit
+ * read a source pixel (RGBA bytes, little-endian as every engine that runs the PWA; a raster whose bytes do not
+ * start on a 4-byte boundary, such as a Node Buffer from a pool, is copied first). Both outputs in this one function,
+ * no callback: as fast as the loop it replaced in Chromium and Node.
  */
-export function boxMeans(
-  raster: Raster,
-  { xe, ye }: Windows,
-  row: (y: number, r: Float64Array, g: Float64Array, b: Float64Array) => void,
-): void {
+export function boxMeans(raster: Raster, { xe, ye }: Windows, rgba: Uint8ClampedArray | null, planes: FloatPlanes | null): void {
   const { width, height } = raster;
   const w = xe.length;
   const h = ye.length;
@@ -57,12 +62,25 @@ export function boxMeans(
       }
     }
     const rows = y1 - y0;
-    for (let x = 0; x < w; x++) {
-      const n = (xe[x]! - (x ? xe[x - 1]! : 0)) * rows;
-      sr[x]! /= n;
-      sg[x]! /= n;
-      sb[x]! /= n;
+    if (rgba) {
+      for (let x = 0, x0 = 0, o = y * w * 4; x < w; x++, o += 4) {
+        const n = (xe[x]! - x0) * rows;
+        x0 = xe[x]!;
+        rgba[o] = sr[x]! / n;
+        rgba[o + 1] = sg[x]! / n;
+        rgba[o + 2] = sb[x]! / n;
+        rgba[o + 3] = 255;
+      }
+    } else if (planes) {
+      const { r, g, b, lum } = planes;
+      for (let x = 0, x0 = 0, o = y * w; x < w; x++, o++) {
+        const n = (xe[x]! - x0) * rows;
+        x0 = xe[x]!;
+        r[o] = sr[x]! / n;
+        g[o] = sg[x]! / n;
+        b[o] = sb[x]! / n;
+        lum[o] = 0.299 * r[o]! + 0.587 * g[o]! + 0.114 * b[o]!;
+      }
     }
-    row(y, sr, sg, sb);
   }
 }

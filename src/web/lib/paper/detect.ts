@@ -57,14 +57,7 @@ function planes(raster: Raster, edge: number): { p: Planes; scale: number } {
     }
     return { p: { width: w, height: h, r, g, b, lum }, scale: fx };
   }
-  boxMeans(raster, windows(w, h, fx, fy, width, height), (y, mr, mg, mb) => {
-    for (let x = 0, o = y * w; x < w; x++, o++) {
-      r[o] = mr[x]!;
-      g[o] = mg[x]!;
-      b[o] = mb[x]!;
-      lum[o] = 0.299 * r[o]! + 0.587 * g[o]! + 0.114 * b[o]!;
-    }
-  });
+  boxMeans(raster, windows(w, h, fx, fy, width, height), null, { r, g, b, lum });
   return { p: { width: w, height: h, r, g, b, lum }, scale: fx };
 }
 

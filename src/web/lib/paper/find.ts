@@ -35,14 +35,7 @@ export function areaAverage(raster: Raster, edge: number): Raster {
   const xe = ends(w, fx, width);
   const ye = ends(h, fy, height);
   const out = new Uint8ClampedArray(w * h * 4);
-  boxMeans(raster, { xe, ye }, (y, r, g, b) => {
-    for (let x = 0, o = y * w * 4; x < w; x++, o += 4) {
-      out[o] = r[x]!;
-      out[o + 1] = g[x]!;
-      out[o + 2] = b[x]!;
-      out[o + 3] = 255;
-    }
-  });
+  boxMeans(raster, { xe, ye }, out, null);
   return { data: out, width: w, height: h };
 }
 
