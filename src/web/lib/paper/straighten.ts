@@ -289,15 +289,6 @@ export function evenLight(raster: Raster): Raster {
   const kr = gain(r);
   const kg = gain(g);
   const kb = gain(b);
-  const colA = new Int32Array(width);
-  const colB = new Int32Array(width);
-  const fxs = new Float64Array(width);
-  for (let x = 0; x < width; x++) {
-    const gx = Math.min(gw - 1, Math.max(0, (x + 0.5) / block - 0.5));
-    colA[x] = Math.floor(gx);
-    colB[x] = Math.min(gw - 1, Math.floor(gx) + 1);
-    fxs[x] = gx - Math.floor(gx);
-  }
   const rowR = new Float64Array(gw);
   const rowG = new Float64Array(gw);
   const rowB = new Float64Array(gw);
@@ -313,18 +304,30 @@ export function evenLight(raster: Raster): Raster {
       rowG[j] = kg[a]! + (kg[b1]! - kg[a]!) * fy;
       rowB[j] = kb[a]! + (kb[b1]! - kb[a]!) * fy;
     }
-    for (let x = 0, k = y * width; x < width; x++, k++) {
-      const ja = colA[x]!;
-      const jb = colB[x]!;
-      const fx = fxs[x]!;
-      const p = px[k]!;
-      let vr = ((p & 255) * (rowR[ja]! + (rowR[jb]! - rowR[ja]!) * fx) + 0.5) | 0;
-      let vg = (((p >>> 8) & 255) * (rowG[ja]! + (rowG[jb]! - rowG[ja]!) * fx) + 0.5) | 0;
-      let vb = (((p >>> 16) & 255) * (rowB[ja]! + (rowB[jb]! - rowB[ja]!) * fx) + 0.5) | 0;
-      if (vr > 255) vr = 255;
-      if (vg > 255) vg = 255;
-      if (vb > 255) vb = 255;
-      px[k] = (p & -0x1000000) | (vb << 16) | (vg << 8) | vr;
+    // Along the row, the gains are linear between two block centres: each run of pixels between them steps its
+    // gains by a constant (no per-pixel look-up); left of the first centre and right of the last, constant.
+    for (let j = -1, x = 0, k = y * width; j < gw; j++) {
+      const end = j + 1 < gw ? Math.min(width, Math.ceil((j + 1.5) * block - 0.5)) : width;
+      const ja = j < 0 ? 0 : j;
+      const jb = j + 1 < gw ? j + 1 : gw - 1;
+      const inside = j >= 0 && j + 1 < gw;
+      const fx = inside ? (x + 0.5) / block - 0.5 - j : 0;
+      const dr = inside ? (rowR[jb]! - rowR[ja]!) / block : 0;
+      const dg = inside ? (rowG[jb]! - rowG[ja]!) / block : 0;
+      const db = inside ? (rowB[jb]! - rowB[ja]!) / block : 0;
+      let gr = rowR[ja]! + dr * block * fx;
+      let gg = rowG[ja]! + dg * block * fx;
+      let gb = rowB[ja]! + db * block * fx;
+      for (; x < end; x++, k++, gr += dr, gg += dg, gb += db) {
+        const p = px[k]!;
+        let vr = ((p & 255) * gr + 0.5) | 0;
+        let vg = (((p >>> 8) & 255) * gg + 0.5) | 0;
+        let vb = (((p >>> 16) & 255) * gb + 0.5) | 0;
+        if (vr > 255) vr = 255;
+        if (vg > 255) vg = 255;
+        if (vb > 255) vb = 255;
+        px[k] = (p & -0x1000000) | (vb << 16) | (vg << 8) | vr;
+      }
     }
   }
   // A raster whose bytes were copied to be read as words: the result back into its own bytes.
