@@ -31,7 +31,8 @@ export function areaAverage(raster: Raster, edge: number): Raster {
   const fx = width / w;
   const fy = height / h;
   // Output column x ends where column x + 1 starts; the last ends at the edge.
-  const ends = (n: number, f: number, size: number) => Int32Array.from({ length: n }, (_, i) => (i === n - 1 ? size : Math.floor((i + 1) * f)));
+  const ends = (n: number, f: number, size: number) =>
+    Int32Array.from({ length: n }, (_, i) => (i === n - 1 ? size : Math.floor((i + 1) * f)));
   const xe = ends(w, fx, width);
   const ye = ends(h, fy, height);
   const out = new Uint8ClampedArray(w * h * 4);
