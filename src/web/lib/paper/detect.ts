@@ -17,6 +17,7 @@
  *    (A/B series, letter), a good fit to the region. The largest candidate scoring near the best wins; below
  *    SURE_SCORE the answer is "not sure" (null from detectPaper): the user places the corners.
  */
+import { boxMeans, type Windows } from './box';
 import { orderCorners } from './homography';
 import type { Corners, Point, Raster } from './types';
 
@@ -35,7 +36,7 @@ interface Planes {
   lum: Float32Array;
 }
 
-/** The raster averaged down so that its long edge is at most `edge` (box filter). */
+/** The raster averaged down so that its long edge is at most `edge` (box filter, ./box.ts). */
 function planes(raster: Raster, edge: number): { p: Planes; scale: number } {
   const { width, height, data } = raster;
   const scale = Math.max(1, Math.max(width, height) / edge);
@@ -47,44 +48,78 @@ function planes(raster: Raster, edge: number): { p: Planes; scale: number } {
   const g = new Float32Array(w * h);
   const b = new Float32Array(w * h);
   const lum = new Float32Array(w * h);
+  if (w === width && h === height) {
+    // Small enough already (the worker's 1024 px copy): only converted.
+    for (let o = 0, i = 0; o < w * h; o++, i += 4) {
+      r[o] = data[i]!;
+      g[o] = data[i + 1]!;
+      b[o] = data[i + 2]!;
+      lum[o] = 0.299 * r[o]! + 0.587 * g[o]! + 0.114 * b[o]!;
+    }
+    return { p: { width: w, height: h, r, g, b, lum }, scale: fx };
+  }
+  boxMeans(raster, windows(w, h, fx, fy, width, height), null, { r, g, b, lum });
+  return { p: { width: w, height: h, r, g, b, lum }, scale: fx };
+}
+
+/**
+ * Pixel x of the smaller raster covers [⌊x·fx⌋, ⌊(x+1)·fx⌋) of the larger (fx ≥ 1: each window starts where the one
+ * before it ends), within it.
+ */
+function windows(w: number, h: number, fx: number, fy: number, width: number, height: number): Windows {
+  const xe = Int32Array.from({ length: w }, (_, x) => Math.min(width, Math.floor((x + 1) * fx)));
+  const ye = Int32Array.from({ length: h }, (_, y) => Math.min(height, Math.floor((y + 1) * fy)));
+  return { xe, ye };
+}
+
+/** Planes averaged down from other planes, as `planes` averages a raster. */
+function shrink(src: Planes, edge: number): { p: Planes; scale: number } {
+  const { width, height } = src;
+  const scale = Math.max(1, Math.max(width, height) / edge);
+  const w = Math.max(1, Math.round(width / scale));
+  const h = Math.max(1, Math.round(height / scale));
+  const fx = width / w;
+  const fy = height / h;
+  const { xe, ye } = windows(w, h, fx, fy, width, height);
+  const r = new Float32Array(w * h);
+  const g = new Float32Array(w * h);
+  const b = new Float32Array(w * h);
+  const lum = new Float32Array(w * h);
+  const sr = new Float64Array(w);
+  const sg = new Float64Array(w);
+  const sb = new Float64Array(w);
   for (let y = 0; y < h; y++) {
-    const y0 = Math.floor(y * fy);
-    const y1 = Math.max(y0 + 1, Math.min(height, Math.floor((y + 1) * fy)));
-    for (let x = 0; x < w; x++) {
-      const x0 = Math.floor(x * fx);
-      const x1 = Math.max(x0 + 1, Math.min(width, Math.floor((x + 1) * fx)));
-      let sr = 0;
-      let sg = 0;
-      let sb = 0;
-      for (let yy = y0; yy < y1; yy++) {
-        let i = (yy * width + x0) * 4;
-        for (let xx = x0; xx < x1; xx++, i += 4) {
-          sr += data[i]!;
-          sg += data[i + 1]!;
-          sb += data[i + 2]!;
+    sr.fill(0);
+    sg.fill(0);
+    sb.fill(0);
+    const y0 = y ? ye[y - 1]! : 0;
+    for (let yy = y0; yy < ye[y]!; yy++) {
+      const line = yy * width;
+      for (let x = 0, k = line; x < w; x++) {
+        let pr = 0;
+        let pg = 0;
+        let pb = 0;
+        for (const end = line + xe[x]!; k < end; k++) {
+          pr += src.r[k]!;
+          pg += src.g[k]!;
+          pb += src.b[k]!;
         }
+        sr[x]! += pr;
+        sg[x]! += pg;
+        sb[x]! += pb;
       }
-      const n = (y1 - y0) * (x1 - x0);
-      const o = y * w + x;
-      r[o] = sr / n;
-      g[o] = sg / n;
-      b[o] = sb / n;
+    }
+    // The sums are exact (means of whole numbers, over few pixels), so their order does not matter.
+    const rows = ye[y]! - y0;
+    for (let x = 0, o = y * w; x < w; x++, o++) {
+      const n = (xe[x]! - (x ? xe[x - 1]! : 0)) * rows;
+      r[o] = sr[x]! / n;
+      g[o] = sg[x]! / n;
+      b[o] = sb[x]! / n;
       lum[o] = 0.299 * r[o]! + 0.587 * g[o]! + 0.114 * b[o]!;
     }
   }
   return { p: { width: w, height: h, r, g, b, lum }, scale: fx };
-}
-
-/** Planes averaged down by an integer-free factor from other planes. */
-function shrink(src: Planes, edge: number): { p: Planes; scale: number } {
-  const { width, height } = src;
-  const data = new Float32Array(width * height * 4);
-  for (let i = 0; i < width * height; i++) {
-    data[i * 4] = src.r[i]!;
-    data[i * 4 + 1] = src.g[i]!;
-    data[i * 4 + 2] = src.b[i]!;
-  }
-  return planes({ data: data as unknown as Uint8Array, width, height }, edge);
 }
 
 function percentile(values: number[], q: number): number {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // eslint-disable-next-line no-restricted-imports -- the image set's generator is Node code in scripts/, shared with the bench.
 import { paperImage, type PaperImage } from '../../../../scripts/paper-fixtures';
-import { DETECT_EDGE, detectionCopy, findPaperIn } from './find';
+import { areaAverage, DETECT_EDGE, detectionCopy, findPaperIn } from './find';
 import { cornerErrors } from './homography';
 import type { Raster } from './types';
 
@@ -19,6 +19,35 @@ async function decode(jpeg: Buffer): Promise<Raster> {
 }
 
 describe('the detection copy', () => {
+  it('is the plain mean of each window, also from bytes not on a 4-byte boundary and at an uneven ratio', () => {
+    const width = 1531;
+    const height = 7;
+    const backing = new Uint8Array(width * height * 4 + 3);
+    const data = backing.subarray(3);
+    let seed = 3;
+    for (let i = 0; i < data.length; i++) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      data[i] = seed >>> 24;
+    }
+    const copy = areaAverage({ data, width, height }, 1024);
+    expect([copy.width, copy.height]).toEqual([1024, 5]);
+    const fx = width / copy.width;
+    const fy = height / copy.height;
+    for (let y = 0; y < copy.height; y++) {
+      const y0 = Math.floor(y * fy);
+      const y1 = y === copy.height - 1 ? height : Math.floor((y + 1) * fy);
+      for (let x = 0; x < copy.width; x++) {
+        const x0 = Math.floor(x * fx);
+        const x1 = x === copy.width - 1 ? width : Math.floor((x + 1) * fx);
+        for (let c = 0; c < 3; c++) {
+          let sum = 0;
+          for (let yy = y0; yy < y1; yy++) for (let xx = x0; xx < x1; xx++) sum += data[(yy * width + xx) * 4 + c]!;
+          expect(copy.data[(y * copy.width + x) * 4 + c]).toBe(Uint8ClampedArray.of(sum / ((x1 - x0) * (y1 - y0)))[0]);
+        }
+      }
+    }
+  });
+
   it('averages each block of the photo', () => {
     // 2048 x 4 → 1024 x 2: each output pixel is the mean of a 2 x 2 block.
     const width = 2048;

@@ -4,6 +4,7 @@
  * (detect.ts) runs on that copy, and its corners are scaled back to the photo's pixels. Before, the CLI detected on
  * the full-size pixels and the worker on a canvas-scaled copy, and one photo came out 0.66 % against 0.10 %.
  */
+import { boxMeans } from './box';
 import { detectPaper } from './detect';
 import type { Corners, FoundPaper, Raster } from './types';
 import { wholeImage } from './types';
@@ -29,50 +30,13 @@ export function areaAverage(raster: Raster, edge: number): Raster {
   const h = Math.max(1, Math.round((height * edge) / long));
   const fx = width / w;
   const fy = height / h;
-  // One 32-bit read a pixel (RGBA bytes, little-endian as every engine that runs the PWA); a raster whose bytes do
-  // not start on a 4-byte boundary (a Node Buffer from a pool) is copied first.
-  const bytes = raster.data.byteOffset % 4 ? new Uint8Array(raster.data) : raster.data;
-  const px = new Uint32Array(bytes.buffer, bytes.byteOffset, width * height);
-  // Where each output column ends, in source columns.
-  const colEnd = new Int32Array(w);
-  for (let x = 0; x < w; x++) colEnd[x] = x === w - 1 ? width : Math.floor((x + 1) * fx);
+  // Output column x ends where column x + 1 starts; the last ends at the edge.
+  const ends = (n: number, f: number, size: number) =>
+    Int32Array.from({ length: n }, (_, i) => (i === n - 1 ? size : Math.floor((i + 1) * f)));
+  const xe = ends(w, fx, width);
+  const ye = ends(h, fy, height);
   const out = new Uint8ClampedArray(w * h * 4);
-  const sr = new Float64Array(w);
-  const sg = new Float64Array(w);
-  const sb = new Float64Array(w);
-  for (let y = 0; y < h; y++) {
-    const y0 = Math.floor(y * fy);
-    const y1 = y === h - 1 ? height : Math.floor((y + 1) * fy);
-    sr.fill(0);
-    sg.fill(0);
-    sb.fill(0);
-    for (let yy = y0; yy < y1; yy++) {
-      const row = yy * width;
-      for (let x = 0, k = row; x < w; x++) {
-        let r = 0;
-        let g = 0;
-        let b = 0;
-        for (const end = row + colEnd[x]!; k < end; k++) {
-          const p = px[k]!;
-          r += p & 255;
-          g += (p >>> 8) & 255;
-          b += (p >>> 16) & 255;
-        }
-        sr[x]! += r;
-        sg[x]! += g;
-        sb[x]! += b;
-      }
-    }
-    const rows = y1 - y0;
-    for (let x = 0, x0 = 0, o = y * w * 4; x < w; x++, o += 4) {
-      const n = (colEnd[x]! - x0) * rows;
-      x0 = colEnd[x]!;
-      out[o] = sr[x]! / n;
-      out[o + 1] = sg[x]! / n;
-      out[o + 2] = sb[x]! / n;
-      out[o + 3] = 255;
-    }
-  }
+  boxMeans(raster, { xe, ye }, out, null);
   return { data: out, width: w, height: h };
 }
 

@@ -150,11 +150,12 @@ async function straightenBlob(photo: Blob, corners: Corners, key: number | undef
     letGo();
     full = await fullSize(photo);
   }
-  // The photo averaged down to about the output's resolution (our own code, as the detector's copy): the warp samples
-  // it bilinearly.
+  // The warp samples bilinearly. A sheet more than twice the output's size in the photo (a photo larger than 12 MP,
+  // or a sheet filling one) is first averaged down to about 1.25 times it (our own code, as the detector's copy);
+  // otherwise the warp reads the photo's own pixels: averaging a 12 MP photo costs more than the warp itself.
   const [tl, tr, br, bl] = corners;
   const quadLong = Math.max(side(tl, tr), side(bl, br), side(tl, bl), side(tr, br));
-  const scale = Math.min(1, (OUT_EDGE * 1.25) / Math.max(1, quadLong));
+  const scale = quadLong > OUT_EDGE * 2 ? (OUT_EDGE * 1.25) / quadLong : 1;
   const source = areaAverage(full, Math.round(Math.max(full.width, full.height) * scale));
   const scaled = corners.map(([x, y]) => [x * (source.width / full.width), y * (source.height / full.height)]) as Corners;
   lap('pixels');

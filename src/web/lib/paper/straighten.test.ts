@@ -129,3 +129,54 @@ describe('evenLight', () => {
     expect(pixel(raster, 30, 400)[0]).toBeGreaterThan(before[0]);
   });
 });
+
+describe('the warp', () => {
+  it('samples within two levels of the exact bilinear blend on pure noise, from a raster not on a 4-byte boundary', () => {
+    // Noise, so that every weight and every byte matters; a Node-like buffer that starts at an odd offset.
+    const width = 97;
+    const height = 61;
+    const backing = new Uint8Array(width * height * 4 + 1);
+    const data = backing.subarray(1);
+    let seed = 7;
+    for (let i = 0; i < data.length; i++) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      data[i] = i % 4 === 3 ? 255 : seed >>> 24;
+    }
+    const raster: Raster = { data, width, height };
+    const quad: Corners = [
+      [10.3, 5.7],
+      [88.1, 12.2],
+      [80.6, 58.9],
+      [3.2, 50.4],
+    ];
+    const out = straighten(raster, quad, { evenLight: false, maxEdge: 64 });
+    const h = homography(
+      [
+        [0, 0],
+        [out.width, 0],
+        [out.width, out.height],
+        [0, out.height],
+      ],
+      quad,
+    )!;
+    const at = (x: number, y: number, c: number) => data[(y * width + x) * 4 + c]!;
+    let worst = 0;
+    for (let y = 0; y < out.height; y++) {
+      for (let x = 0; x < out.width; x++) {
+        const [u, v] = apply(h, x + 0.5, y + 0.5);
+        const fx = Math.min(width - 1, Math.max(0, u - 0.5));
+        const fy = Math.min(height - 1, Math.max(0, v - 0.5));
+        const x0 = Math.min(width - 2, Math.floor(fx));
+        const y0 = Math.min(height - 2, Math.floor(fy));
+        for (let c = 0; c < 3; c++) {
+          const top = at(x0, y0, c) + (at(x0 + 1, y0, c) - at(x0, y0, c)) * (fx - x0);
+          const bottom = at(x0, y0 + 1, c) + (at(x0 + 1, y0 + 1, c) - at(x0, y0 + 1, c)) * (fx - x0);
+          const exact = top + (bottom - top) * (fy - y0);
+          worst = Math.max(worst, Math.abs(out.data[(y * out.width + x) * 4 + c]! - exact));
+        }
+        expect(out.data[(y * out.width + x) * 4 + 3]).toBe(255);
+      }
+    }
+    expect(worst).toBeLessThan(2);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * The box filter of the paper engine (issue 29): an RGBA raster averaged over windows of source pixels, each output
+ * pixel the plain mean of its window. One loop serves find.ts's `areaAverage` (the detector's 1024 px copy) and
+ * detect.ts's `planes` (its float planes of a larger raster); each keeps its own windows and output.
+ */
+import type { Raster } from './types';
+
+/**
+ * Where each output column and row ends in the source: output column x covers source columns [xe[x - 1], xe[x])
+ * (the first from 0), output row y the rows [ye[y - 1], ye[y]). Source pixels past the last end are not read.
+ */
+export interface Windows {
+  xe: Int32Array;
+  ye: Int32Array;
+}
+
+/** Float planes: red, green, blue and luminance (0.299 R + 0.587 G + 0.114 B), row by row. */
+export interface FloatPlanes {
+  r: Float32Array;
+  g: Float32Array;
+  b: Float32Array;
+  lum: Float32Array;
+}
+
+/**
+ * The mean of each window, written into `rgba` (RGBA bytes, opaque; the mean rounded as a Uint8ClampedArray rounds)
+ * or, when that is null, into `planes` (the exact mean as a 32-bit float): the same numbers either way. One 32-bit
+ * read a source pixel (RGBA bytes, little-endian as every engine that runs the PWA; a raster whose bytes do not
+ * start on a 4-byte boundary, such as a Node Buffer from a pool, is copied first). Both outputs in this one function,
+ * no callback: as fast as the loop it replaced in Chromium and Node.
+ */
+export function boxMeans(raster: Raster, { xe, ye }: Windows, rgba: Uint8ClampedArray | null, planes: FloatPlanes | null): void {
+  const { width, height } = raster;
+  const w = xe.length;
+  const h = ye.length;
+  const bytes = raster.data.byteOffset % 4 ? new Uint8Array(raster.data) : raster.data;
+  const px = new Uint32Array(bytes.buffer, bytes.byteOffset, width * height);
+  const sr = new Float64Array(w);
+  const sg = new Float64Array(w);
+  const sb = new Float64Array(w);
+  for (let y = 0; y < h; y++) {
+    const y0 = y ? ye[y - 1]! : 0;
+    const y1 = ye[y]!;
+    sr.fill(0);
+    sg.fill(0);
+    sb.fill(0);
+    for (let yy = y0; yy < y1; yy++) {
+      const line = yy * width;
+      for (let x = 0, k = line; x < w; x++) {
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        for (const end = line + xe[x]!; k < end; k++) {
+          const p = px[k]!;
+          r += p & 255;
+          g += (p >>> 8) & 255;
+          b += (p >>> 16) & 255;
+        }
+        sr[x]! += r;
+        sg[x]! += g;
+        sb[x]! += b;
+      }
+    }
+    const rows = y1 - y0;
+    if (rgba) {
+      for (let x = 0, x0 = 0, o = y * w * 4; x < w; x++, o += 4) {
+        const n = (xe[x]! - x0) * rows;
+        x0 = xe[x]!;
+        rgba[o] = sr[x]! / n;
+        rgba[o + 1] = sg[x]! / n;
+        rgba[o + 2] = sb[x]! / n;
+        rgba[o + 3] = 255;
+      }
+    } else if (planes) {
+      const { r, g, b, lum } = planes;
+      for (let x = 0, x0 = 0, o = y * w; x < w; x++, o++) {
+        const n = (xe[x]! - x0) * rows;
+        x0 = xe[x]!;
+        r[o] = sr[x]! / n;
+        g[o] = sg[x]! / n;
+        b[o] = sb[x]! / n;
+        lum[o] = 0.299 * r[o]! + 0.587 * g[o]! + 0.114 * b[o]!;
+      }
+    }
+  }
+}
