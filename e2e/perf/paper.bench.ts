@@ -4,6 +4,8 @@
  *    (src/web/lib/paper/find.ts: full-size pixels, one 1024 px area-average copy, detect.ts on the copy):
  *    - our real set: hand-labelled phone photos, `fixtures/paper-real/labels.json` (skipped, with a message, when
  *      absent; PAPER_REAL_SET=<labels.json> reads another copy);
+ *    - the validation set: real photos labelled the same way but never tuned on, `fixtures/paper-validation/`
+ *      (PAPER_VALIDATION_SET=<labels.json>), checked against the held-back set's targets as shares of its size;
  *    - the generated set (scripts/paper-fixtures.ts: perspective, rotation, low-contrast, glare, dark and wood tables);
  *    and each class of the real set. Beside ours, on the same 1024 px copy, two OpenCV detectors (OpenCV.js,
  *    @techstark/opencv-js, a devDependency of this bench only): jscanify 1.4.3's own algorithm (findPaperContour +
@@ -86,8 +88,8 @@ const DETECTOR_NAMES: Record<Detector, string> = {
   classic: 'classic OpenCV recipe',
 };
 
-function realSet(): { set: Labelled[]; source: string } | { set: null; reason: string } {
-  const file = resolve(process.env.PAPER_REAL_SET ?? 'fixtures/paper-real/labels.json');
+function realSet(path: string): { set: Labelled[]; source: string } | { set: null; reason: string } {
+  const file = resolve(path);
   if (!existsSync(file)) return { set: null, reason: `${file} is absent` };
   const labels = JSON.parse(readFileSync(file, 'utf8')) as {
     version: number;
@@ -190,17 +192,20 @@ function printTable(title: string, table: ReturnType<typeof tableOf>): void {
   );
 }
 
-const real = realSet();
-let realReport: Record<string, unknown> | null = null;
-if (real.set) {
-  console.log(`paper: the real set, ${real.set.length} photos from ${real.source}…`);
+/** One labelled set of real photos: the table for all of it and for each class, and each photo's answer. */
+async function realReportOf(real: ReturnType<typeof realSet>, title: string, byClasses: boolean): Promise<Record<string, unknown> | null> {
+  if (!real.set) {
+    console.log(`paper: SKIP ${title}: ${real.reason}`);
+    return null;
+  }
+  console.log(`paper: ${title}, ${real.set.length} photos from ${real.source}…`);
   const scored = await score(real.set);
   const classes = [...new Set(scored.flatMap((s) => s.classes))].sort();
   const all = tableOf(scored);
-  printTable(`paper accuracy, our real set (${scored.length} photos):`, all);
+  printTable(`paper accuracy, ${title} (${scored.length} photos):`, all);
   const byClass = Object.fromEntries(classes.map((c) => [c, tableOf(scored.filter((s) => s.classes.includes(c)))]));
-  for (const c of classes) printTable(`paper accuracy, real set, class "${c}":`, byClass[c]!);
-  realReport = {
+  if (byClasses) for (const c of classes) printTable(`paper accuracy, ${title}, class "${c}":`, byClass[c]!);
+  return {
     source: real.source,
     all,
     byClass,
@@ -210,9 +215,14 @@ if (real.set) {
       ...Object.fromEntries(DETECTORS.map((d) => [d, { found: s.answers[d].found, worstPct: round2(s.answers[d].worst) }])),
     })),
   };
-} else {
-  console.log(`paper: SKIP the real set: ${real.reason} (issue 29's hand-labelled photos, fixtures/paper-real/)`);
 }
+
+const real = realSet(process.env.PAPER_REAL_SET ?? 'fixtures/paper-real/labels.json');
+const realReport = await realReportOf(real, 'our real set', true);
+// The validation set (fixtures/paper-validation/): real photos labelled the same way, never tuned on; the closest we
+// have to the issue's held-back set, so its targets are checked here too.
+const validation = realSet(process.env.PAPER_VALIDATION_SET ?? 'fixtures/paper-validation/labels.json');
+const validationReport = await realReportOf(validation, 'the validation set (never tuned on)', false);
 
 console.log(`\npaper: generating ${SET_SIZE} photographed drawings…`);
 const generated = await paperSet(SET_SIZE, SET_SEED);
@@ -233,6 +243,7 @@ const accuracy = {
   errorDefinition:
     'corner distance to the label in % of the diagonal; median/p90 over all corners; within/confident wrong by each photo’s worst corner; null scored as the whole photo',
   real: realReport ?? { skipped: real.set ? null : real.reason },
+  validation: validationReport ?? { skipped: validation.set ? null : validation.reason },
   generated: {
     images: generated.length,
     all: generatedTable,
@@ -456,6 +467,20 @@ checks.push({
   detail: realAll
     ? `median ${realAll.medianPct} %, p90 ${realAll.p90Pct} %, confident wrong ${realAll.confidentWrong} of ${realAll.photos}`
     : 'no real set',
+});
+const valAll = validationReport ? (validationReport.all as ReturnType<typeof tableOf>).ours : null;
+// The held-back set's targets (58 of 64 within 3 %, at most 2 "no sheet" and 1 confident wrong), as shares.
+checks.push({
+  name: 'validation set, the held-back targets: ≥ 58/64 within 3 %, median ≤ 0.7 %, ≤ 2/64 no sheet, ≤ 1/64 confident wrong',
+  pass: valAll
+    ? valAll.within3 >= (58 / 64) * valAll.photos &&
+      valAll.medianPct <= TARGETS.real.medianPct &&
+      valAll.noSheetOrNotSure <= (2 / 64) * valAll.photos &&
+      valAll.confidentWrong <= (1 / 64) * valAll.photos
+    : null,
+  detail: valAll
+    ? `within 3 % ${valAll.within3} of ${valAll.photos}, median ${valAll.medianPct} %, p90 ${valAll.p90Pct} %, no sheet / not sure ${valAll.noSheetOrNotSure}, confident wrong ${valAll.confidentWrong}`
+    : 'no validation set',
 });
 const gen = generatedTable.ours;
 checks.push({
