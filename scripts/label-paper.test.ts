@@ -1,15 +1,23 @@
-/** The hand labels of the real-photo development set (fixtures/paper-real) hold together: a broken label fails npm test. */
+/**
+ * The hand labels of the real-photo sets (fixtures/paper-real, the development set, and fixtures/paper-validation, the
+ * validation set) hold together: a broken label fails npm test.
+ */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { SET_DIR, checkLabels, jpegSize, labelProblems, readLabels } from './label-paper';
+import { SET_DIR, VALIDATION_DIR, checkLabels, jpegSize, labelProblems, readLabels } from './label-paper';
 
-describe('fixtures/paper-real/labels.json', () => {
+describe('the hand labels of fixtures/paper-real and fixtures/paper-validation', () => {
   it('labels every photo of the set, each with four corners inside it, convex, in order, at the file’s size', () => {
     expect(checkLabels()).toEqual([]);
     expect(readLabels().photos.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('labels every photo of the validation set (fixtures/paper-validation) the same way', () => {
+    expect(checkLabels(VALIDATION_DIR)).toEqual([]);
+    expect(readLabels(join(VALIDATION_DIR, 'labels.json')).photos.length).toBeGreaterThanOrEqual(10);
   });
 
   it('finds what is wrong with a broken label', () => {

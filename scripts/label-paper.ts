@@ -1,5 +1,7 @@
 /**
- * The hand labels of the real-photo development set (issue 29), fixtures/paper-real/labels.json.
+ * The hand labels of the real-photo sets (issue 29): the development set fixtures/paper-real/labels.json, and with
+ * `--dir fixtures/paper-validation` the validation set (never tuned on). Every command takes `--dir DIR` (default
+ * fixtures/paper-real).
  *
  *   node --import tsx scripts/label-paper.ts add <source image> <NN-short-description.jpg>
  *       Stores a photo in the set: EXIF-rotated, every bit of metadata dropped, long side at most 2000 px, JPEG q85.
@@ -10,17 +12,23 @@
  *   node --import tsx scripts/label-paper.ts set <NN-….jpg> x,y x,y x,y x,y [--classes a,b] [--note "…"]
  *       Writes the corners (top-left, top-right, bottom-right, bottom-left, in the stored file's pixels) into labels.json.
  *   node --import tsx scripts/label-paper.ts --check
- *       Verifies labels.json against the files: see checkLabels.
+ *       Verifies labels.json against the files (see checkLabels): of the --dir given, or else of every set in SETS.
  */
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import * as prettier from 'prettier';
 import sharp from 'sharp';
 
 export const SET_DIR = fileURLToPath(new URL('../fixtures/paper-real/', import.meta.url));
-const LABELS = join(SET_DIR, 'labels.json');
+/** The validation set: labelled the same way, measured on, never tuned on (its README says how it was chosen). */
+export const VALIDATION_DIR = fileURLToPath(new URL('../fixtures/paper-validation/', import.meta.url));
+/** The sets `--check` (and scripts/label-paper.test.ts) verifies when no --dir is given. */
+export const SETS = [SET_DIR, VALIDATION_DIR];
+/** The set the commands work on: SET_DIR unless `--dir` says otherwise. */
+let setDir = SET_DIR;
+const labelsFile = (dir = setDir) => join(dir, 'labels.json');
 const OUT_DIR = '/tmp/label-paper';
 /** The stored photos' long side, at most. */
 const MAX_EDGE = 2000;
@@ -41,7 +49,7 @@ export interface Labels {
   photos: Label[];
 }
 
-export function readLabels(file = LABELS): Labels {
+export function readLabels(file = labelsFile()): Labels {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as Labels;
   } catch (e) {
@@ -53,8 +61,9 @@ export function readLabels(file = LABELS): Labels {
 async function writeLabels(labels: Labels): Promise<void> {
   labels.photos.sort((a, b) => a.file.localeCompare(b.file));
   // Formatted as `npm run lint` (prettier --check) wants it.
-  const options = (await prettier.resolveConfig(LABELS)) ?? {};
-  writeFileSync(LABELS, await prettier.format(JSON.stringify(labels), { ...options, filepath: LABELS }));
+  const file = labelsFile();
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  writeFileSync(file, await prettier.format(JSON.stringify(labels), { ...options, filepath: file }));
 }
 
 /** The signed area (shoelace) of a polygon, positive when it runs clockwise on screen (y down). */
@@ -147,7 +156,7 @@ async function add(source: string, name: string): Promise<void> {
     .rotate()
     .resize(MAX_EDGE, MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
     .jpeg({ quality: 85, mozjpeg: true })
-    .toFile(join(SET_DIR, name));
+    .toFile(join(setDir, name));
   console.log(`${name}: ${info.width}×${info.height}, ${Math.round(info.size / 1024)} KB`);
 }
 
@@ -156,7 +165,7 @@ const ZOOM = 3;
 const OVERVIEW = 900;
 
 async function show(name: string, given: string[]): Promise<void> {
-  const file = join(SET_DIR, name);
+  const file = join(setDir, name);
   const label = readLabels().photos.find((p) => p.file === name);
   const q = given.length ? parsePoints(given) : label?.corners;
   if (!q) throw new Error(`${name} has no label yet: give the corners`);
@@ -258,7 +267,7 @@ async function set(name: string, args: string[]): Promise<void> {
   const classes = opt('--classes');
   const note = opt('--note');
   const corners = parsePoints(args);
-  const size = jpegSize(readFileSync(join(SET_DIR, name)));
+  const size = jpegSize(readFileSync(join(setDir, name)));
   if (!size) throw new Error(`${name} is not a JPEG`);
   const labels = readLabels();
   const old = labels.photos.find((p) => p.file === name);
@@ -277,19 +286,28 @@ async function set(name: string, args: string[]): Promise<void> {
 }
 
 async function main(): Promise<number> {
-  const [cmd, ...rest] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const d = args.indexOf('--dir');
+  const dirGiven = d >= 0 ? args.splice(d, 2)[1] : undefined;
+  if (d >= 0 && !dirGiven) throw new Error('--dir needs a folder');
+  if (dirGiven) setDir = resolve(dirGiven);
+  const [cmd, ...rest] = args;
   if (cmd === '--check') {
-    const problems = checkLabels();
-    const n = readLabels().photos.length;
-    console.log(problems.length ? problems.join('\n') : `labels.json: ${n} photos, all well`);
-    return problems.length ? 1 : 0;
+    let failed = false;
+    for (const dir of dirGiven ? [setDir] : SETS) {
+      const problems = checkLabels(dir);
+      const n = readLabels(labelsFile(dir)).photos.length;
+      console.log(problems.length ? problems.join('\n') : `${relative(process.cwd(), labelsFile(dir))}: ${n} photos, all well`);
+      failed ||= problems.length > 0;
+    }
+    return failed ? 1 : 0;
   }
   if (cmd === 'add' && rest.length === 2) await add(rest[0]!, rest[1]!);
   else if (cmd === 'show' && rest.length >= 1) await show(rest[0]!, rest.slice(1));
   else if (cmd === 'set' && rest.length >= 5) await set(rest[0]!, rest.slice(1));
   else {
     console.error(
-      'usage: label-paper.ts add <source> <NN-name.jpg> | show <NN-name.jpg> [x,y ×4] | set <NN-name.jpg> x,y ×4 [--classes a,b] [--note …] | --check',
+      'usage: label-paper.ts [--dir DIR] add <source> <NN-name.jpg> | show <NN-name.jpg> [x,y ×4] | set <NN-name.jpg> x,y ×4 [--classes a,b] [--note …] | --check',
     );
     return 1;
   }
