@@ -12,7 +12,7 @@ import { chromium, expect, test, type BrowserContext, type Page } from '@playwri
 
 import { precompressDir } from '../scripts/vite-precompress';
 import { startApiServer } from './perf/support';
-import { demoFamily, newFamily, openAs } from './support/family';
+import { createWork, csrf, demoFamily, newFamily, openAs } from './support/family';
 import { cameraPhoto } from './support/photos';
 import { apiPath } from './support/api';
 
@@ -230,4 +230,48 @@ test('photos shared from another app open the capture form with them attached, o
   await expect(page).toHaveURL(/\/my-work$/, { timeout: 60_000 });
   await expect(page.getByText('Shared on the train')).toBeVisible();
   await context.setOffline(false);
+});
+test('a photo shared while the phone still keeps the old count of a full plan waits for the server, and is attached', async ({
+  page,
+  request,
+}) => {
+  const family = await newFamily(request, 'sharer');
+  await createWork(request, family, 'Three suns', 3);
+  const two = await createWork(request, family, 'Two moons', 2);
+  // The phone learns the count of a full plan: 5 of 5, kept with the other queries.
+  await openAs(page, family, '/register-work');
+  await controlled(page);
+  await expect(page.getByText('Free plan allows up to 5 images total')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('little-museum-query-cache') ?? '')).toContain('"total_images":5');
+  // Meanwhile, elsewhere, a work of 2 images is deleted: the plan has room again, which the kept count does not know.
+  const auth = { Authorization: `Bearer ${family.child.access}` };
+  expect((await request.delete(apiPath('workDelete', { id: two.id }), { headers: await csrf(request, auth) })).ok()).toBe(true);
+
+  // A photo shared from another app opens the form at once, on the kept count: it is attached once the server says
+  // there is room, not cut by the old count.
+  const target = await page.evaluate(async () => {
+    const manifest = (await (await fetch('/manifest.webmanifest')).json()) as {
+      share_target: { action: string; params: { files: { name: string }[] } };
+    };
+    return { action: new URL(manifest.share_target.action, location.href).href, field: manifest.share_target.params.files[0]!.name };
+  });
+  await page.goto('about:blank');
+  await page.evaluate(({ action, field }) => {
+    const form = document.createElement('form');
+    form.method = 'post';
+    form.enctype = 'multipart/form-data';
+    form.action = action;
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.name = field;
+    input.id = 'shared-files';
+    form.append(input);
+    document.body.append(form);
+  }, target);
+  await page.setInputFiles('#shared-files', [await cameraPhoto(23)]);
+  await page.evaluate(() => document.querySelector<HTMLFormElement>('form:has(#shared-files)')!.submit());
+  await expect(page).toHaveURL(/\/register-work\?shared=1$/);
+  await expect(page.getByText('1 / 5')).toBeVisible();
+  await expect(page.getByText('Free plan allows up to 5 images total')).toHaveCount(0);
+  await expect(page.locator('p', { hasText: 'Images left on the free plan:' })).toHaveText('Images left on the free plan: 1');
 });

@@ -41,8 +41,11 @@ export function usePhotoList(initial: Photo[], { used, limit }: PhotoAllowance) 
     if (mounted.current) setPhotos((list) => list.map((p) => (p.key === key ? { ...p, ...patch } : p)));
   };
 
-  /** Adds what was taken or chosen: the added photos, or null when nothing was added (a toast, or `leftOut`, says why). */
-  const add = (picked: File[], source: 'camera' | 'library'): Photo[] | null => {
+  /**
+   * Adds what was taken or chosen: the added photos, or null when nothing was added (a toast, or `leftOut`, says why).
+   * `allowance` replaces the hook's own when the caller has just asked the server for a fresher count.
+   */
+  const add = (picked: File[], source: 'camera' | 'library', allowance: PhotoAllowance = { used, limit }): Photo[] | null => {
     const files = picked.filter((f) => f.type.startsWith('image/'));
     if (files.length < picked.length) notify.error(t`Only image files can be chosen`);
     if (!files.length) return null;
@@ -56,7 +59,7 @@ export function usePhotoList(initial: Photo[], { used, limit }: PhotoAllowance) 
       notify.error(refusal);
       return null;
     }
-    const fit = imageRoom({ limit, stored: used, queued: 0, inWork: newCount, picked: files.length });
+    const fit = imageRoom({ limit: allowance.limit, stored: allowance.used, queued: 0, inWork: newCount, picked: files.length });
     setLeftOut(leftOutMessage(i18n, fit));
     if (!fit.take) return null;
     const added = files.slice(0, fit.take).map((file) => newPhoto(file));

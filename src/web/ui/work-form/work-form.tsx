@@ -8,12 +8,14 @@ import { z } from 'zod';
 import { LIMITS } from '@contract/limits';
 import { M } from '@contract/messages';
 import { workFields } from '@contract/works';
-import { useImageCount } from '@web/lib/image-count';
+import { imageCountQueryOptions, useImageCount } from '@web/lib/image-count';
 import { useNamedList } from '@web/lib/named-lists';
 import type { NetworkAction } from '@web/lib/network-action';
 import type { Photo } from '@web/lib/photos';
+import { queryClient } from '@web/lib/query-client';
 import { queuedImageCount, useQueue, type QueueFields } from '@web/lib/queue';
-import { usePhotoList } from '@web/lib/use-photo-list';
+import { isOnline } from '@web/lib/use-online';
+import { usePhotoList, type PhotoAllowance } from '@web/lib/use-photo-list';
 import { Button } from '@web/ui/button';
 import { SelectField, TextAreaField, TextField } from '@web/ui/field';
 import { Notice } from '@web/ui/page-shell';
@@ -108,8 +110,17 @@ export function WorkForm({
   const photoList = usePhotoList(initialPhotos, { used: stored + queued, limit });
   const { photos, freeLimitReached, canAdd, compressing } = photoList;
 
-  const add = (picked: File[], source: 'camera' | 'library') => {
-    const added = photoList.add(picked, source);
+  const add = async (picked: File[], source: 'camera' | 'library') => {
+    // The count kept on the phone may be older than the plan (an upgrade or a deletion since, on another phone): a
+    // pick it would cut for the limit waits, online, for the server's count of now (the one under way, or a new one).
+    // Offline the kept count decides, as the limit holds offline too.
+    let allowance: PhotoAllowance | undefined;
+    const wouldCut = photoList.left !== null && picked.length > photoList.left;
+    if (wouldCut && isOnline() && (imageCount.isFetching || !imageCount.isFetchedAfterMount)) {
+      const fresh = await queryClient.fetchQuery(imageCountQueryOptions()).catch(() => null);
+      if (fresh) allowance = { used: fresh.total_images + queued, limit: fresh.limit };
+    }
+    const added = photoList.add(picked, source, allowance);
     if (!added) return;
     setPhotoError(undefined);
     if (paper) setPaperQueue((queue) => [...queue, ...added.map((p) => p.key)]);
