@@ -27,6 +27,36 @@ async function controlled(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
+/**
+ * What the share sheet does with `files`: a multipart POST to the manifest's share_target action, from outside the
+ * app (a blank page: no page of the app posts a form, their policy says form-action 'none'). Answers the action.
+ */
+async function shareFiles(page: Page, files: Parameters<Page['setInputFiles']>[1]): Promise<string> {
+  const target = await page.evaluate(async () => {
+    const manifest = (await (await fetch('/manifest.webmanifest')).json()) as {
+      share_target: { action: string; params: { files: { name: string }[] } };
+    };
+    return { action: new URL(manifest.share_target.action, location.href).href, field: manifest.share_target.params.files[0]!.name };
+  });
+  await page.goto('about:blank');
+  await page.evaluate(({ action, field }) => {
+    const form = document.createElement('form');
+    form.method = 'post';
+    form.enctype = 'multipart/form-data';
+    form.action = action;
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.multiple = true;
+    input.name = field;
+    input.id = 'shared-files';
+    form.append(input);
+    document.body.append(form);
+  }, target);
+  await page.setInputFiles('#shared-files', files);
+  await page.evaluate(() => document.querySelector<HTMLFormElement>('form:has(#shared-files)')!.submit());
+  return target.action;
+}
+
 /** The /media/ thumbnails in the page's main area that have really been decoded. */
 function loadedThumbnails(page: Page): Promise<number> {
   return page.evaluate(
@@ -186,33 +216,7 @@ test('photos shared from another app open the capture form with them attached, o
   await openAs(page, family, '/my-work');
   await controlled(page);
 
-  // What the share sheet does: a multipart POST of the photos to the manifest's share_target action. It comes from
-  // outside the app (here a blank page): no page of the app posts a form (their policy says form-action 'none').
-  const share = async () => {
-    const target = await page.evaluate(async () => {
-      const manifest = (await (await fetch('/manifest.webmanifest')).json()) as {
-        share_target: { action: string; params: { files: { name: string }[] } };
-      };
-      return { action: new URL(manifest.share_target.action, location.href).href, field: manifest.share_target.params.files[0]!.name };
-    });
-    await page.goto('about:blank');
-    await page.evaluate(({ action, field }) => {
-      const form = document.createElement('form');
-      form.method = 'post';
-      form.enctype = 'multipart/form-data';
-      form.action = action;
-      const input = document.createElement('input');
-      input.type = 'file';
-      input.multiple = true;
-      input.name = field;
-      input.id = 'shared-files';
-      form.append(input);
-      document.body.append(form);
-    }, target);
-    await page.setInputFiles('#shared-files', photos);
-    await page.evaluate(() => document.querySelector<HTMLFormElement>('form:has(#shared-files)')!.submit());
-    return target.action;
-  };
+  const share = () => shareFiles(page, photos);
 
   expect(await share()).toMatch(/\/share-target$/);
   await expect(page).toHaveURL(/\/register-work\?shared=1$/);
@@ -249,27 +253,7 @@ test('a photo shared while the phone still keeps the old count of a full plan wa
 
   // A photo shared from another app opens the form at once, on the kept count: it is attached once the server says
   // there is room, not cut by the old count.
-  const target = await page.evaluate(async () => {
-    const manifest = (await (await fetch('/manifest.webmanifest')).json()) as {
-      share_target: { action: string; params: { files: { name: string }[] } };
-    };
-    return { action: new URL(manifest.share_target.action, location.href).href, field: manifest.share_target.params.files[0]!.name };
-  });
-  await page.goto('about:blank');
-  await page.evaluate(({ action, field }) => {
-    const form = document.createElement('form');
-    form.method = 'post';
-    form.enctype = 'multipart/form-data';
-    form.action = action;
-    const input = document.createElement('input');
-    input.type = 'file';
-    input.name = field;
-    input.id = 'shared-files';
-    form.append(input);
-    document.body.append(form);
-  }, target);
-  await page.setInputFiles('#shared-files', [await cameraPhoto(23)]);
-  await page.evaluate(() => document.querySelector<HTMLFormElement>('form:has(#shared-files)')!.submit());
+  await shareFiles(page, [await cameraPhoto(23)]);
   await expect(page).toHaveURL(/\/register-work\?shared=1$/);
   await expect(page.getByText('1 / 5')).toBeVisible();
   await expect(page.getByText('Free plan allows up to 5 images total')).toHaveCount(0);
