@@ -158,8 +158,8 @@ function scratch(n: number) {
   return buffers;
 }
 
-/** The region grown from the paper-coloured middle over colour steps below `step`; holes filled. */
-function grow(p: Planes, seeds: Int32Array, step: number, mode: Mode): Uint8Array {
+/** The region grown from `seeds` (the paper-coloured middle) over colour steps below `step`; holes filled unless `fill` is false. */
+function grow(p: Planes, seeds: Int32Array, step: number, mode: Mode, fill = true): Uint8Array {
   const { width: w, height: h, r, g, b } = p;
   const sharp = mode !== 'rgb';
   const { cr, cg, ll } = mode === 'chroma' ? chromaPlanes(p) : { cr: r, cg: g, ll: b };
@@ -211,7 +211,77 @@ function grow(p: Planes, seeds: Int32Array, step: number, mode: Mode): Uint8Arra
     if (y > 0) visit(i, i - w, -w, y >= 3 && y < h - 2);
     if (y < h - 1) visit(i, i + w, w, y >= 2 && y < h - 3);
   }
-  return fillHoles(mask, w, h, queue);
+  return fill ? fillHoles(mask, w, h, queue) : mask;
+}
+
+/**
+ * The table grown from the photo's frame, and the largest region it does not reach (holes filled): a sheet with a
+ * busy drawing on a light table, which no region grown from the middle covers whole. Twice: as it is, and opened
+ * (eroded twice before the regions are told apart, then grown back within them), so that a pencil or a toy lying
+ * close to the sheet stays apart from it.
+ */
+function tableHoles(p: Planes, step: number, mode: Mode): Uint8Array[] {
+  const { width: w, height: h } = p;
+  const n = w * h;
+  const border: number[] = [];
+  for (let x = 0; x < w; x++) border.push(x, (h - 1) * w + x);
+  for (let y = 1; y < h - 1; y++) border.push(y * w, y * w + w - 1);
+  const table = grow(p, Int32Array.from(border), step, mode, false);
+  const free = new Uint8Array(n);
+  for (let i = 0; i < n; i++) free[i] = table[i] ? 0 : 1;
+  const label = new Int32Array(n);
+  const queue = new Int32Array(n);
+  /** The largest 4-connected region of `m`. */
+  const largest = (m: Uint8Array): Uint8Array | null => {
+    label.fill(0);
+    let best = 0;
+    let bestCount = 0;
+    for (let s = 0, id = 1; s < n; s++) {
+      if (!m[s] || label[s]) continue;
+      let tail = 0;
+      queue[tail++] = s;
+      label[s] = id;
+      for (let head = 0; head < tail; head++) {
+        const i = queue[head]!;
+        const x = i % w;
+        if (x > 0 && m[i - 1] && !label[i - 1]) {
+          label[i - 1] = id;
+          queue[tail++] = i - 1;
+        }
+        if (x < w - 1 && m[i + 1] && !label[i + 1]) {
+          label[i + 1] = id;
+          queue[tail++] = i + 1;
+        }
+        if (i >= w && m[i - w] && !label[i - w]) {
+          label[i - w] = id;
+          queue[tail++] = i - w;
+        }
+        if (i < n - w && m[i + w] && !label[i + w]) {
+          label[i + w] = id;
+          queue[tail++] = i + w;
+        }
+      }
+      if (tail > bestCount) {
+        bestCount = tail;
+        best = id;
+      }
+      id++;
+    }
+    if (!best) return null;
+    const out = new Uint8Array(n);
+    for (let i = 0; i < n; i++) if (label[i] === best) out[i] = 1;
+    return out;
+  };
+  const masks: Uint8Array[] = [];
+  const whole = largest(free);
+  if (whole) masks.push(fillHoles(whole, w, h));
+  const apart = largest(morph(morph(free, w, h, false), w, h, false));
+  if (apart) {
+    const back = morph(morph(apart, w, h, true), w, h, true);
+    for (let i = 0; i < n; i++) back[i] = back[i]! & free[i]!;
+    masks.push(fillHoles(back, w, h));
+  }
+  return masks;
 }
 
 /** The mask with its holes filled: whatever the outside cannot reach from the border (in place). */
@@ -409,6 +479,19 @@ function convex(q: Point[]): boolean {
   return pos === 4 || neg === 4;
 }
 
+/** Whether every point of `q` lies inside the convex quad `outer`, or within `tol` of it. */
+function inside(q: Point[], outer: Point[], tol: number): boolean {
+  let turn = 0;
+  for (let i = 0; i < 4; i++) turn += cross(outer[i]!, outer[(i + 1) % 4]!, outer[(i + 2) % 4]!);
+  const sign = Math.sign(turn);
+  return q.every((p) =>
+    outer.every((a, i) => {
+      const b = outer[(i + 1) % 4]!;
+      return (sign * cross(a, b, p)) / (Math.hypot(b[0] - a[0], b[1] - a[1]) || 1) >= -tol;
+    }),
+  );
+}
+
 function polygonArea(q: Point[]): number {
   let a = 0;
   for (let i = 0; i < q.length; i++) {
@@ -576,27 +659,21 @@ function regionQuad(mask: Uint8Array, w: number, h: number, step: string, minAre
   return { step, quad, iou, area: area / imageArea, mask, score: 0 };
 }
 
-/** The mask dilated (or eroded) by one pixel, 3 × 3. */
+/** The mask dilated (or eroded) by one pixel, 3 × 3: along the rows, then along the columns. */
 function morph(mask: Uint8Array, w: number, h: number, dilate: boolean): Uint8Array {
-  const out = new Uint8Array(w * h);
   const v = dilate ? 1 : 0;
+  const rows = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
+    const o = y * w;
     for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      let hit = mask[i] === v;
-      for (let dy = -1; dy <= 1 && !hit; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= h) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx >= 0 && xx < w && mask[yy * w + xx] === v) {
-            hit = true;
-            break;
-          }
-        }
-      }
-      out[i] = hit === dilate ? 1 : 0;
+      const i = o + x;
+      rows[i] = mask[i] === v || (x > 0 && mask[i - 1] === v) || (x < w - 1 && mask[i + 1] === v) ? 1 : 0;
     }
+  }
+  const out = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++) {
+    const hit = rows[i] || (i >= w && rows[i - w]) || (i < w * (h - 1) && rows[i + w]);
+    out[i] = (hit ? 1 : 0) === v ? 1 : 0;
   }
   return out;
 }
@@ -716,6 +793,18 @@ function roughQuads(small: Planes): Candidate[] {
     if (candidates.some((o) => same(o.quad, c.quad)) || panels.some((o) => same(o.quad, c.quad))) continue;
     if (c.area >= 0.04 && c.iou >= 0.8) candidates.push(c);
     else if (c.iou >= 0.85) panels.push(c);
+  }
+  // The table grown from the frame, each region it leaves a candidate (tableHoles).
+  for (const [step, mode] of [
+    [3, 'rgb'],
+    [1, 'chroma'],
+    [1.5, 'chroma'],
+    [3, 'sharp'],
+  ] as [number, Mode][]) {
+    for (const mask of tableHoles(small, step, mode)) {
+      const c = regionQuad(mask, w, h, `t${step}${mode[0]}`, 0.02);
+      if (c && c.area >= 0.04 && c.iou >= 0.8 && !candidates.some((o) => same(o.quad, c.quad))) candidates.push(c);
+    }
   }
   // Regions merged across a side: two regions that meet along a line (a crease, a shadow's edge; the line itself
   // may belong to neither) as one sheet.
@@ -1243,7 +1332,15 @@ export function detectPaperScored(raster: Raster): { corners: Corners; score: nu
       );
     }
   }
-  const good = refined.filter((c) => c.contrast >= 5 && c.score > 0);
+  const sheetLike = refined.filter((c) => c.contrast >= 5 && c.score > 0);
+  // A region the table left takes in whatever lies against the sheet (a crayon beside it, its shadow): one that holds
+  // a better-scored sheet from the other candidates, and a tenth more besides, is that sheet with something more.
+  const tableMade = (c: Candidate) => c.step.startsWith('t');
+  const good = sheetLike.filter(
+    (t) =>
+      !tableMade(t) ||
+      !sheetLike.some((c) => !tableMade(c) && c.score > t.score && c.area * 1.1 < t.area && inside(c.quad, t.quad, diag * 0.01)),
+  );
   if (good.length === 0) return null;
   // The largest sheet-like region whose score is near the best: a leak past a side makes that side weak, a panel
   // of a folded sheet has paper outside one side.
