@@ -118,43 +118,51 @@ function illumination(raster: Raster, block: number) {
   const lg = new Float32Array(n);
   const lb = new Float32Array(n);
   const lum = new Float32Array(n);
-  const hist = new Uint32Array(256);
   const px = words(raster);
-  // Each pixel's luminance, once.
-  const luma = new Uint8Array(width * height);
-  for (let k = 0; k < luma.length; k++) {
-    const p = px[k]!;
-    luma[k] = ((p & 255) * 77 + ((p >>> 8) & 255) * 150 + ((p >>> 16) & 255) * 29) >> 8;
-  }
+  // One pass: per block, for each luminance level, how many pixels and the sums of their channels (a block row's
+  // blocks at a time), so that the brightest tenth's mean needs no second look at the pixels.
+  const levels = gw * 256;
+  const count = new Int32Array(levels);
+  const sumR = new Int32Array(levels);
+  const sumG = new Int32Array(levels);
+  const sumB = new Int32Array(levels);
   for (let by = 0; by < gh; by++) {
-    for (let bx = 0; bx < gw; bx++) {
-      hist.fill(0);
-      const x0 = bx * block;
-      const y0 = by * block;
-      const x1 = Math.min(width, x0 + block);
-      const y1 = Math.min(height, y0 + block);
-      for (let y = y0; y < y1; y++) {
-        for (let k = y * width + x0, end = y * width + x1; k < end; k++) hist[luma[k]!]!++;
+    count.fill(0);
+    sumR.fill(0);
+    sumG.fill(0);
+    sumB.fill(0);
+    const y1 = Math.min(height, (by + 1) * block);
+    for (let y = by * block; y < y1; y++) {
+      for (let x0 = 0, base = 0, k = y * width; x0 < width; x0 += block, base += 256) {
+        for (const end = k + Math.min(block, width - x0); k < end; k++) {
+          const p = px[k]!;
+          const r = p & 255;
+          const g = (p >>> 8) & 255;
+          const b = (p >>> 16) & 255;
+          const l = base + ((r * 77 + g * 150 + b * 29) >> 8);
+          count[l]!++;
+          sumR[l]! += r;
+          sumG[l]! += g;
+          sumB[l]! += b;
+        }
       }
+    }
+    for (let bx = 0; bx < gw; bx++) {
+      const base = bx * 256;
+      const pixels = (Math.min(width, (bx + 1) * block) - bx * block) * (y1 - by * block);
       // The brightest tenth of the block: paper, unless the block is all drawing.
-      const count = (x1 - x0) * (y1 - y0);
       let seen = 0;
       let t = 255;
-      while (t > 0 && seen + hist[t]! < count * 0.1) seen += hist[t--]!;
+      while (t > 0 && seen + count[base + t]! < pixels * 0.1) seen += count[base + t--]!;
       let sr = 0;
       let sg = 0;
       let sb = 0;
       let m = 0;
-      for (let y = y0; y < y1; y++) {
-        for (let k = y * width + x0, end = y * width + x1; k < end; k++) {
-          if (luma[k]! >= t) {
-            const p = px[k]!;
-            sr += p & 255;
-            sg += (p >>> 8) & 255;
-            sb += (p >>> 16) & 255;
-            m++;
-          }
-        }
+      for (let l = base + t, end = base + 256; l < end; l++) {
+        sr += sumR[l]!;
+        sg += sumG[l]!;
+        sb += sumB[l]!;
+        m += count[l]!;
       }
       const k = by * gw + bx;
       lr[k] = sr / Math.max(1, m);
