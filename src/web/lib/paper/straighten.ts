@@ -80,15 +80,27 @@ export function warp(raster: Raster, corners: Corners, width: number, height: nu
       nu += h0;
       nv += h3;
       dw += h6;
-      fx = fx < 0 ? 0 : fx > maxX ? maxX : fx;
-      fy = fy < 0 ? 0 : fy > maxY ? maxY : fy;
-      let x0 = fx | 0;
-      let y0 = fy | 0;
-      if (x0 > lastX0) x0 = lastX0;
-      if (y0 > lastY0) y0 = lastY0;
-      const ax = ((fx - x0) * 128 + 0.5) | 0;
-      const ay = ((fy - y0) * 128 + 0.5) | 0;
-      const i = y0 * sw + x0;
+      let i: number;
+      let ax: number;
+      let ay: number;
+      if (fx >= 0 && fy >= 0 && fx < maxX && fy < maxY) {
+        // Inside the photo, its four pixels too (nearly every pixel of a sheet): no clamping.
+        const x0 = fx | 0;
+        const y0 = fy | 0;
+        ax = ((fx - x0) * 128 + 0.5) | 0;
+        ay = ((fy - y0) * 128 + 0.5) | 0;
+        i = y0 * sw + x0;
+      } else {
+        fx = fx < 0 ? 0 : fx > maxX ? maxX : fx;
+        fy = fy < 0 ? 0 : fy > maxY ? maxY : fy;
+        let x0 = fx | 0;
+        let y0 = fy | 0;
+        if (x0 > lastX0) x0 = lastX0;
+        if (y0 > lastY0) y0 = lastY0;
+        ax = ((fx - x0) * 128 + 0.5) | 0;
+        ay = ((fy - y0) * 128 + 0.5) | 0;
+        i = y0 * sw + x0;
+      }
       const p00 = src[i]!;
       const p01 = src[i + right]!;
       const p10 = src[i + down]!;
