@@ -67,30 +67,36 @@ export function warp(raster: Raster, corners: Corners, width: number, height: nu
   const right = sw > 1 ? 1 : 0;
   const down = sh > 1 ? sw : 0;
   const M = 0xff00ff;
+  // The interior's coordinates in 128ths of a pixel: the homography's numerators scaled by 128 (exactly: a power of
+  // two), so that a truncation gives the pixel (the high bits) and its weight (the low seven) at once.
+  const limX = maxX * 128;
+  const limY = maxY * 128;
   let o = 0;
   for (let y = 0; y < height; y++) {
     const py = y + 0.5;
-    let nu = h0 * 0.5 + h1 * py + h2;
-    let nv = h3 * 0.5 + h4 * py + h5;
+    let nu = (h0 * 0.5 + h1 * py + h2) * 128;
+    let nv = (h3 * 0.5 + h4 * py + h5) * 128;
     let dw = h6 * 0.5 + h7 * py + h8;
+    const su = h0 * 128;
+    const sv = h3 * 128;
     for (let x = 0; x < width; x++, o++) {
       const iw = 1 / dw;
-      let fx = nu * iw - 0.5;
-      let fy = nv * iw - 0.5;
-      nu += h0;
-      nv += h3;
-      dw += h6;
+      // (u - 0.5) · 128 + 0.5, v likewise: the sample's position in 128ths, rounded by the truncation below.
+      const ux = nu * iw - 63.5;
+      const uy = nv * iw - 63.5;
       let i: number;
       let ax: number;
       let ay: number;
-      if (fx >= 0 && fy >= 0 && fx < maxX && fy < maxY) {
+      if (ux >= 0 && uy >= 0 && ux < limX && uy < limY) {
         // Inside the photo, its four pixels too (nearly every pixel of a sheet): no clamping.
-        const x0 = fx | 0;
-        const y0 = fy | 0;
-        ax = ((fx - x0) * 128 + 0.5) | 0;
-        ay = ((fy - y0) * 128 + 0.5) | 0;
-        i = y0 * sw + x0;
+        const U = ux | 0;
+        const V = uy | 0;
+        ax = U & 127;
+        ay = V & 127;
+        i = (V >> 7) * sw + (U >> 7);
       } else {
+        let fx = nu * iw * (1 / 128) - 0.5;
+        let fy = nv * iw * (1 / 128) - 0.5;
         fx = fx < 0 ? 0 : fx > maxX ? maxX : fx;
         fy = fy < 0 ? 0 : fy > maxY ? maxY : fy;
         let x0 = fx | 0;
@@ -101,6 +107,9 @@ export function warp(raster: Raster, corners: Corners, width: number, height: nu
         ay = ((fy - y0) * 128 + 0.5) | 0;
         i = y0 * sw + x0;
       }
+      nu += su;
+      nv += sv;
+      dw += h6;
       const p00 = src[i]!;
       const p01 = src[i + right]!;
       const p10 = src[i + down]!;
