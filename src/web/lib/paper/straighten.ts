@@ -141,17 +141,16 @@ function illumination(raster: Raster, block: number) {
   const lum = new Float32Array(n);
   const px = words(raster);
   // One pass: per block, for each luminance level, how many pixels and the sums of their channels (a block row's
-  // blocks at a time), so that the brightest tenth's mean needs no second look at the pixels.
+  // blocks at a time), so that the brightest tenth's mean needs no second look at the pixels. Two sums a word: red
+  // and blue as r + b · 2^24, green and the count as g + n · 2^24: exact in a double, since a block's sum of one
+  // channel stays below 2^24 (blocks at most 256 pixels wide: evenLight's MAX_BLOCK).
   const levels = gw * 256;
-  const count = new Int32Array(levels);
-  const sumR = new Int32Array(levels);
-  const sumG = new Int32Array(levels);
-  const sumB = new Int32Array(levels);
+  const redBlue = new Float64Array(levels);
+  const greenCount = new Float64Array(levels);
+  const S = 16777216;
   for (let by = 0; by < gh; by++) {
-    count.fill(0);
-    sumR.fill(0);
-    sumG.fill(0);
-    sumB.fill(0);
+    redBlue.fill(0);
+    greenCount.fill(0);
     const y1 = Math.min(height, (by + 1) * block);
     for (let y = by * block; y < y1; y++) {
       for (let x0 = 0, base = 0, k = y * width; x0 < width; x0 += block, base += 256) {
@@ -161,10 +160,8 @@ function illumination(raster: Raster, block: number) {
           const g = (p >>> 8) & 255;
           const b = (p >>> 16) & 255;
           const l = base + ((r * 77 + g * 150 + b * 29) >> 8);
-          count[l]!++;
-          sumR[l]! += r;
-          sumG[l]! += g;
-          sumB[l]! += b;
+          redBlue[l]! += r + b * S;
+          greenCount[l]! += g + S;
         }
       }
     }
@@ -174,17 +171,17 @@ function illumination(raster: Raster, block: number) {
       // The brightest tenth of the block: paper, unless the block is all drawing.
       let seen = 0;
       let t = 255;
-      while (t > 0 && seen + count[base + t]! < pixels * 0.1) seen += count[base + t--]!;
-      let sr = 0;
-      let sg = 0;
-      let sb = 0;
-      let m = 0;
+      while (t > 0 && seen + Math.floor(greenCount[base + t]! / S) < pixels * 0.1) seen += Math.floor(greenCount[base + t--]! / S);
+      let rb = 0;
+      let gn = 0;
       for (let l = base + t, end = base + 256; l < end; l++) {
-        sr += sumR[l]!;
-        sg += sumG[l]!;
-        sb += sumB[l]!;
-        m += count[l]!;
+        rb += redBlue[l]!;
+        gn += greenCount[l]!;
       }
+      const m = Math.floor(gn / S);
+      const sb = Math.floor(rb / S);
+      const sr = rb - sb * S;
+      const sg = gn - m * S;
       const k = by * gw + bx;
       lr[k] = sr / Math.max(1, m);
       lg[k] = sg / Math.max(1, m);
@@ -305,6 +302,9 @@ function illumination(raster: Raster, block: number) {
   return { gw, gh, r: cr, g: cg, b: cb };
 }
 
+/** A block's side at most (a raster more than 12288 pixels long gets more blocks): see illumination's sums. */
+const MAX_BLOCK = 256;
+
 /**
  * Evens the light in place: the paper white, the strokes' colours kept. Each channel is multiplied by its gain,
  * 255 · 1.04 over the paper's light there (the paper's own brightest tenth maps to white, a little above it), the
@@ -312,7 +312,7 @@ function illumination(raster: Raster, block: number) {
  */
 export function evenLight(raster: Raster): Raster {
   const { data, width, height } = raster;
-  const block = Math.max(8, Math.round(Math.max(width, height) / 48));
+  const block = Math.min(MAX_BLOCK, Math.max(8, Math.round(Math.max(width, height) / 48)));
   const { gw, gh, r, g, b } = illumination(raster, block);
   const gain = (plane: Float32Array) => Float32Array.from(plane, (light) => (255 * 1.04) / (light < 16 ? 16 : light));
   const kr = gain(r);
