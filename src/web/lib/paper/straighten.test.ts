@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { apply, homography } from './homography';
-import { evenLight, straighten } from './straighten';
+import { evenLight, lightStats, outputSize, straighten, warp } from './straighten';
 import type { Corners, Point, Raster } from './types';
 
 const RED: [number, number, number] = [210, 40, 40];
@@ -256,5 +256,36 @@ describe('evenLight on a long raster', () => {
     expect(stroke[0]).toBeLessThan(36);
     expect(stroke[2]).toBeGreaterThan(130);
     expect(stroke[2]).toBeLessThan(145);
+  });
+});
+
+describe('the light gathered by the warp', () => {
+  it('gives the same picture as evenLight reading the warped pixels itself; statistics not gathered are ignored', () => {
+    // A shaded sheet with strokes, so that every block has its own light and brightest tenth.
+    const width = 700;
+    const height = 500;
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const light = 0.5 + 0.5 * (x / width) * (1 - y / (2 * height));
+        const c = (x + 2 * y) % 37 < 3 ? BLUE : (x * 7 + y) % 53 < 2 ? RED : ([236, 230, 222] as const);
+        data.set([c[0] * light, c[1] * light, c[2] * light, 255], (y * width + x) * 4);
+      }
+    }
+    const quad: Corners = [
+      [40.5, 30.2],
+      [650.3, 12.8],
+      [680.1, 470.6],
+      [20.7, 455.4],
+    ];
+    const raster = { data, width, height };
+    const fused = straighten(raster, quad);
+    const { width: w, height: h } = outputSize(quad, 2048);
+    const alone = evenLight(warp(raster, quad, w, h));
+    expect(fused.width).toBe(w);
+    expect(Buffer.from(fused.data).equals(Buffer.from(alone.data))).toBe(true);
+    // Statistics never filled: evenLight gathers its own.
+    const other = warp(raster, quad, w, h);
+    expect(Buffer.from(evenLight(other, lightStats(w, h)).data).equals(Buffer.from(alone.data))).toBe(true);
   });
 });
