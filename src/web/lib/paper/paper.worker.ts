@@ -6,7 +6,7 @@
  */
 import { engineProbe, pictureEncoder } from './encode';
 import { areaAverage, findPaperIn } from './find';
-import { evenLight, outputSize, warp } from './straighten';
+import { evenLight, lightStats, outputSize, warp } from './straighten';
 import type { Corners, PaperRequest, PaperResponse, Raster } from './types';
 
 /** The straightened picture's long edge, at most. */
@@ -159,11 +159,12 @@ async function straightenBlob(photo: Blob, corners: Corners, key: number | undef
   const source = areaAverage(full, Math.round(Math.max(full.width, full.height) * scale));
   const scaled = corners.map(([x, y]) => [x * (source.width / full.width), y * (source.height / full.height)]) as Corners;
   lap('pixels');
-  // straighten() of straighten.ts, phase by phase.
+  // straighten() of straighten.ts, phase by phase (the warp gathers the light's statistics as it writes).
   const { width, height } = outputSize(scaled, OUT_EDGE);
-  const warped = warp(source, scaled, width, height);
+  const light = lightStats(width, height);
+  const warped = warp(source, scaled, width, height, light);
   lap('warp');
-  evenLight(warped);
+  evenLight(warped, light);
   lap('light');
   const blob = await pictures.encode(imageData(warped), 0.85);
   lap('encode');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { apply, homography } from './homography';
-import { evenLight, straighten } from './straighten';
+import { evenLight, lightStats, outputSize, straighten, warp } from './straighten';
 import type { Corners, Point, Raster } from './types';
 
 const RED: [number, number, number] = [210, 40, 40];
@@ -178,5 +178,114 @@ describe('the warp', () => {
       }
     }
     expect(worst).toBeLessThan(2);
+  });
+});
+
+describe('the warp at the photo’s edges', () => {
+  it('clamps a quad that reaches past the photo to its nearest edge, within two levels of the exact clamped blend', () => {
+    // Noise again; the quad's corners outside the photo on every side, so that both the interior's fast path and
+    // the clamped one are taken, and the last column and row are sampled.
+    const width = 53;
+    const height = 41;
+    const data = new Uint8ClampedArray(width * height * 4);
+    let seed = 99;
+    for (let i = 0; i < data.length; i++) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      data[i] = i % 4 === 3 ? 255 : seed >>> 24;
+    }
+    const quad: Corners = [
+      [-6.4, -3.1],
+      [58.7, 2.2],
+      [61.3, 47.9],
+      [-2.5, 44.6],
+    ];
+    const out = straighten({ data, width, height }, quad, { evenLight: false, maxEdge: 90 });
+    const h = homography(
+      [
+        [0, 0],
+        [out.width, 0],
+        [out.width, out.height],
+        [0, out.height],
+      ],
+      quad,
+    )!;
+    const at = (x: number, y: number, c: number) => data[(y * width + x) * 4 + c]!;
+    let worst = 0;
+    let clamped = 0;
+    for (let y = 0; y < out.height; y++) {
+      for (let x = 0; x < out.width; x++) {
+        const [u, v] = apply(h, x + 0.5, y + 0.5);
+        if (u < 0.5 || v < 0.5 || u > width - 0.5 || v > height - 0.5) clamped++;
+        const fx = Math.min(width - 1, Math.max(0, u - 0.5));
+        const fy = Math.min(height - 1, Math.max(0, v - 0.5));
+        const x0 = Math.min(width - 2, Math.floor(fx));
+        const y0 = Math.min(height - 2, Math.floor(fy));
+        for (let c = 0; c < 3; c++) {
+          const top = at(x0, y0, c) + (at(x0 + 1, y0, c) - at(x0, y0, c)) * (fx - x0);
+          const bottom = at(x0, y0 + 1, c) + (at(x0 + 1, y0 + 1, c) - at(x0, y0 + 1, c)) * (fx - x0);
+          const exact = top + (bottom - top) * (fy - y0);
+          worst = Math.max(worst, Math.abs(out.data[(y * out.width + x) * 4 + c]! - exact));
+        }
+      }
+    }
+    // A good share of the output comes from beyond the photo.
+    expect(clamped).toBeGreaterThan(out.width * out.height * 0.1);
+    expect(worst).toBeLessThan(2);
+  });
+});
+
+describe('evenLight on a long raster', () => {
+  it('whitens evenly-lit paper and keeps a stroke dark, with blocks of the largest size', () => {
+    // 12816 x 267: blocks of 256 pixels at most, each holding 65 536 pixels of one level (a channel's sum just below
+    // 2^24 at 250). Blocks of 267 pixels (12816 / 48), all of that size, would pass it.
+    const width = 12816;
+    const height = 267;
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let k = 0; k < width * height; k++) {
+      const stroke = k % width >= 6000 && k % width < 6012;
+      data.set(stroke ? [30, 30, 120, 255] : [250, 240, 230, 255], k * 4);
+    }
+    const raster = evenLight({ data, width, height });
+    for (const x of [10, 3000, 9000, 12800]) {
+      const c = pixel(raster, x, 150);
+      expect(Math.min(...c), `${x}: ${c.join(',')}`).toBeGreaterThanOrEqual(250);
+    }
+    // The stroke scaled as its paper was (each channel by 255 · 1.04 over the paper's), not washed out.
+    const stroke = pixel(raster, 6006, 150);
+    expect(stroke[0]).toBeGreaterThanOrEqual(30);
+    expect(stroke[0]).toBeLessThan(36);
+    expect(stroke[2]).toBeGreaterThan(130);
+    expect(stroke[2]).toBeLessThan(145);
+  });
+});
+
+describe('the light gathered by the warp', () => {
+  it('gives the same picture as evenLight reading the warped pixels itself; statistics not gathered are ignored', () => {
+    // A shaded sheet with strokes, so that every block has its own light and brightest tenth.
+    const width = 700;
+    const height = 500;
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const light = 0.5 + 0.5 * (x / width) * (1 - y / (2 * height));
+        const c = (x + 2 * y) % 37 < 3 ? BLUE : (x * 7 + y) % 53 < 2 ? RED : ([236, 230, 222] as const);
+        data.set([c[0] * light, c[1] * light, c[2] * light, 255], (y * width + x) * 4);
+      }
+    }
+    const quad: Corners = [
+      [40.5, 30.2],
+      [650.3, 12.8],
+      [680.1, 470.6],
+      [20.7, 455.4],
+    ];
+    const raster = { data, width, height };
+    const fused = straighten(raster, quad);
+    const { width: w, height: h } = outputSize(quad, 2048);
+    const alone = evenLight(warp(raster, quad, w, h));
+    expect(fused.width).toBe(w);
+    expect(Buffer.from(fused.data).equals(Buffer.from(alone.data))).toBe(true);
+    // Statistics never filled: evenLight gathers its own.
+    const other = warp(raster, quad, w, h);
+    expect(Buffer.from(evenLight(other, lightStats(w, h)).data).equals(Buffer.from(alone.data))).toBe(true);
   });
 });

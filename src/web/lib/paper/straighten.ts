@@ -43,9 +43,10 @@ function words(raster: Raster): Int32Array {
  * homography's numerators and its denominator are linear in x, so each pixel costs three additions and one division.
  * The sampling is in whole numbers: one 32-bit read a source pixel, red with blue and green with alpha interpolated
  * together in one word each, the weights in 128ths (within two levels of the exact blend on pure noise, one on a
- * photo's smooth gradients).
+ * photo's smooth gradients). With `light`, each row written is also gathered into evenLight's statistics, while it is
+ * still in the cache (evenLight then reads the pixels once, to write them).
  */
-export function warp(raster: Raster, corners: Corners, width: number, height: number): Raster {
+export function warp(raster: Raster, corners: Corners, width: number, height: number, light?: LightStats): Raster {
   const rect: Point[] = [
     [0, 0],
     [width, 0],
@@ -67,28 +68,49 @@ export function warp(raster: Raster, corners: Corners, width: number, height: nu
   const right = sw > 1 ? 1 : 0;
   const down = sh > 1 ? sw : 0;
   const M = 0xff00ff;
+  // The interior's coordinates in 128ths of a pixel: the homography's numerators scaled by 128 (exactly: a power of
+  // two), so that a truncation gives the pixel (the high bits) and its weight (the low seven) at once.
+  const limX = maxX * 128;
+  const limY = maxY * 128;
   let o = 0;
   for (let y = 0; y < height; y++) {
     const py = y + 0.5;
-    let nu = h0 * 0.5 + h1 * py + h2;
-    let nv = h3 * 0.5 + h4 * py + h5;
+    let nu = (h0 * 0.5 + h1 * py + h2) * 128;
+    let nv = (h3 * 0.5 + h4 * py + h5) * 128;
     let dw = h6 * 0.5 + h7 * py + h8;
+    const su = h0 * 128;
+    const sv = h3 * 128;
     for (let x = 0; x < width; x++, o++) {
       const iw = 1 / dw;
-      let fx = nu * iw - 0.5;
-      let fy = nv * iw - 0.5;
-      nu += h0;
-      nv += h3;
+      // (u - 0.5) · 128 + 0.5, v likewise: the sample's position in 128ths, rounded by the truncation below.
+      const ux = nu * iw - 63.5;
+      const uy = nv * iw - 63.5;
+      let i: number;
+      let ax: number;
+      let ay: number;
+      if (ux >= 0 && uy >= 0 && ux < limX && uy < limY) {
+        // Inside the photo, its four pixels too (nearly every pixel of a sheet): no clamping.
+        const U = ux | 0;
+        const V = uy | 0;
+        ax = U & 127;
+        ay = V & 127;
+        i = (V >> 7) * sw + (U >> 7);
+      } else {
+        let fx = nu * iw * (1 / 128) - 0.5;
+        let fy = nv * iw * (1 / 128) - 0.5;
+        fx = fx < 0 ? 0 : fx > maxX ? maxX : fx;
+        fy = fy < 0 ? 0 : fy > maxY ? maxY : fy;
+        let x0 = fx | 0;
+        let y0 = fy | 0;
+        if (x0 > lastX0) x0 = lastX0;
+        if (y0 > lastY0) y0 = lastY0;
+        ax = ((fx - x0) * 128 + 0.5) | 0;
+        ay = ((fy - y0) * 128 + 0.5) | 0;
+        i = y0 * sw + x0;
+      }
+      nu += su;
+      nv += sv;
       dw += h6;
-      fx = fx < 0 ? 0 : fx > maxX ? maxX : fx;
-      fy = fy < 0 ? 0 : fy > maxY ? maxY : fy;
-      let x0 = fx | 0;
-      let y0 = fy | 0;
-      if (x0 > lastX0) x0 = lastX0;
-      if (y0 > lastY0) y0 = lastY0;
-      const ax = ((fx - x0) * 128 + 0.5) | 0;
-      const ay = ((fy - y0) * 128 + 0.5) | 0;
-      const i = y0 * sw + x0;
       const p00 = src[i]!;
       const p01 = src[i + right]!;
       const p10 = src[i + down]!;
@@ -104,65 +126,119 @@ export function warp(raster: Raster, corners: Corners, width: number, height: nu
       const g = ((gaTop * by + gaBottom * ay + 0x400040) >>> 7) & 255;
       dst[o] = rb | (g << 8) | -0x1000000;
     }
+    // The row, still in the cache, into evenLight's statistics.
+    if (light) gatherRow(light, dst, o - width);
   }
   return { data: out, width, height };
 }
 
-/** The paper's illumination per block of the raster: [gw, gh, r, g, b] planes of the grid. */
-function illumination(raster: Raster, block: number) {
-  const { width, height } = raster;
+/** A block's side at most (a raster more than 12288 pixels long gets more blocks): see LightStats's sums. */
+const MAX_BLOCK = 256;
+/** 2^24: the second sum's place in a word of LightStats. */
+const S = 16777216;
+
+/**
+ * The paper's light per block of a raster (evenLight's blocks), gathered row by row as the pixels are written (by the
+ * warp) or read (by evenLight itself): per block, for each luminance level, how many pixels and the sums of their
+ * channels, so that the brightest tenth's mean needs no second look at the pixels. A block row's blocks at a time,
+ * two sums a word: red and blue as r + b · 2^24, green and the count as g + n · 2^24, exact in a double since a
+ * block's sum of one channel stays below 2^24 (blocks at most MAX_BLOCK pixels wide).
+ */
+export interface LightStats {
+  width: number;
+  height: number;
+  block: number;
+  gw: number;
+  gh: number;
+  /** The current block row's sums, 256 levels a block. */
+  redBlue: Float64Array;
+  greenCount: Float64Array;
+  /** Per block: the mean of its brightest tenth, and its luminance. */
+  lr: Float32Array;
+  lg: Float32Array;
+  lb: Float32Array;
+  lum: Float32Array;
+  /** Rows gathered so far. */
+  rows: number;
+}
+
+/** Empty statistics for a raster of this size. */
+export function lightStats(width: number, height: number): LightStats {
+  const block = Math.min(MAX_BLOCK, Math.max(8, Math.round(Math.max(width, height) / 48)));
   const gw = Math.ceil(width / block);
   const gh = Math.ceil(height / block);
   const n = gw * gh;
-  const lr = new Float32Array(n);
-  const lg = new Float32Array(n);
-  const lb = new Float32Array(n);
-  const lum = new Float32Array(n);
-  const hist = new Uint32Array(256);
-  const px = words(raster);
-  // Each pixel's luminance, once.
-  const luma = new Uint8Array(width * height);
-  for (let k = 0; k < luma.length; k++) {
-    const p = px[k]!;
-    luma[k] = ((p & 255) * 77 + ((p >>> 8) & 255) * 150 + ((p >>> 16) & 255) * 29) >> 8;
-  }
-  for (let by = 0; by < gh; by++) {
-    for (let bx = 0; bx < gw; bx++) {
-      hist.fill(0);
-      const x0 = bx * block;
-      const y0 = by * block;
-      const x1 = Math.min(width, x0 + block);
-      const y1 = Math.min(height, y0 + block);
-      for (let y = y0; y < y1; y++) {
-        for (let k = y * width + x0, end = y * width + x1; k < end; k++) hist[luma[k]!]!++;
-      }
-      // The brightest tenth of the block: paper, unless the block is all drawing.
-      const count = (x1 - x0) * (y1 - y0);
-      let seen = 0;
-      let t = 255;
-      while (t > 0 && seen + hist[t]! < count * 0.1) seen += hist[t--]!;
-      let sr = 0;
-      let sg = 0;
-      let sb = 0;
-      let m = 0;
-      for (let y = y0; y < y1; y++) {
-        for (let k = y * width + x0, end = y * width + x1; k < end; k++) {
-          if (luma[k]! >= t) {
-            const p = px[k]!;
-            sr += p & 255;
-            sg += (p >>> 8) & 255;
-            sb += (p >>> 16) & 255;
-            m++;
-          }
-        }
-      }
-      const k = by * gw + bx;
-      lr[k] = sr / Math.max(1, m);
-      lg[k] = sg / Math.max(1, m);
-      lb[k] = sb / Math.max(1, m);
-      lum[k] = 0.299 * lr[k]! + 0.587 * lg[k]! + 0.114 * lb[k]!;
+  return {
+    width,
+    height,
+    block,
+    gw,
+    gh,
+    redBlue: new Float64Array(gw * 256),
+    greenCount: new Float64Array(gw * 256),
+    lr: new Float32Array(n),
+    lg: new Float32Array(n),
+    lb: new Float32Array(n),
+    lum: new Float32Array(n),
+    rows: 0,
+  };
+}
+
+/** One row of pixels (words, from `k`) into the statistics; a completed block row's blocks summed up. */
+function gatherRow(stats: LightStats, px: Int32Array, k: number): void {
+  const { width, block, redBlue, greenCount } = stats;
+  for (let x0 = 0, base = 0; x0 < width; x0 += block, base += 256) {
+    for (const end = k + Math.min(block, width - x0); k < end; k++) {
+      const p = px[k]!;
+      const r = p & 255;
+      const g = (p >>> 8) & 255;
+      const b = (p >>> 16) & 255;
+      const l = base + ((r * 77 + g * 150 + b * 29) >> 8);
+      redBlue[l]! += r + b * S;
+      greenCount[l]! += g + S;
     }
   }
+  rowDone(stats);
+}
+
+/** A row gathered: at the end of a block row, its blocks' brightest tenths, and the sums cleared for the next. */
+function rowDone(stats: LightStats): void {
+  const { width, height, block, gw, redBlue, greenCount, lr, lg, lb, lum } = stats;
+  const y = stats.rows++;
+  if ((y + 1) % block !== 0 && y + 1 !== height) return;
+  const by = Math.floor(y / block);
+  const rows = y + 1 - by * block;
+  for (let bx = 0; bx < gw; bx++) {
+    const base = bx * 256;
+    const pixels = (Math.min(width, (bx + 1) * block) - bx * block) * rows;
+    // The brightest tenth of the block: paper, unless the block is all drawing.
+    let seen = 0;
+    let t = 255;
+    while (t > 0 && seen + Math.floor(greenCount[base + t]! / S) < pixels * 0.1) seen += Math.floor(greenCount[base + t--]! / S);
+    let rb = 0;
+    let gn = 0;
+    for (let l = base + t, end = base + 256; l < end; l++) {
+      rb += redBlue[l]!;
+      gn += greenCount[l]!;
+    }
+    const m = Math.floor(gn / S);
+    const sb = Math.floor(rb / S);
+    const sr = rb - sb * S;
+    const sg = gn - m * S;
+    const k = by * gw + bx;
+    lr[k] = sr / Math.max(1, m);
+    lg[k] = sg / Math.max(1, m);
+    lb[k] = sb / Math.max(1, m);
+    lum[k] = 0.299 * lr[k]! + 0.587 * lg[k]! + 0.114 * lb[k]!;
+  }
+  redBlue.fill(0);
+  greenCount.fill(0);
+}
+
+/** The paper's illumination per block, from the gathered statistics: [gw, gh, r, g, b] planes of the grid. */
+function illumination(stats: LightStats) {
+  const { gw, gh, lr, lg, lb, lum } = stats;
+  const n = gw * gh;
   // Blocks that are not paper (a large filled shape, dark or coloured): replaced by their paper neighbours.
   const sorted = [...lum].sort((a, b) => a - b);
   const bright = sorted[Math.floor(sorted.length * 0.9)] ?? 255;
@@ -280,11 +356,18 @@ function illumination(raster: Raster, block: number) {
  * Evens the light in place: the paper white, the strokes' colours kept. Each channel is multiplied by its gain,
  * 255 · 1.04 over the paper's light there (the paper's own brightest tenth maps to white, a little above it), the
  * gains interpolated bilinearly in the grid of block centres: per row, the grid's columns in y; per pixel, in x.
+ * `gathered`: the raster's statistics, gathered by the warp that wrote it (ignored unless complete and of its size).
  */
-export function evenLight(raster: Raster): Raster {
+export function evenLight(raster: Raster, gathered?: LightStats): Raster {
   const { data, width, height } = raster;
-  const block = Math.max(8, Math.round(Math.max(width, height) / 48));
-  const { gw, gh, r, g, b } = illumination(raster, block);
+  const px = words(raster);
+  let stats = gathered;
+  if (!stats || stats.width !== width || stats.height !== height || stats.rows !== height) {
+    stats = lightStats(width, height);
+    for (let y = 0; y < height; y++) gatherRow(stats, px, y * width);
+  }
+  const { block } = stats;
+  const { gw, gh, r, g, b } = illumination(stats);
   const gain = (plane: Float32Array) => Float32Array.from(plane, (light) => (255 * 1.04) / (light < 16 ? 16 : light));
   const kr = gain(r);
   const kg = gain(g);
@@ -292,7 +375,6 @@ export function evenLight(raster: Raster): Raster {
   const rowR = new Float64Array(gw);
   const rowG = new Float64Array(gw);
   const rowB = new Float64Array(gw);
-  const px = words(raster);
   const aligned = px.buffer === data.buffer && px.byteOffset === data.byteOffset;
   for (let y = 0; y < height; y++) {
     const gy = Math.min(gh - 1, Math.max(0, (y + 0.5) / block - 0.5));
@@ -338,6 +420,7 @@ export function evenLight(raster: Raster): Raster {
 /** The sheet in `corners` (the raster's pixels), straightened, cropped and with its light evened. */
 export function straighten(raster: Raster, corners: Corners, options: StraightenOptions = {}): Raster {
   const { width, height } = outputSize(corners, options.maxEdge ?? 2048);
-  const out = warp(raster, corners, width, height);
-  return options.evenLight === false ? out : evenLight(out);
+  if (options.evenLight === false) return warp(raster, corners, width, height);
+  const light = lightStats(width, height);
+  return evenLight(warp(raster, corners, width, height, light), light);
 }
