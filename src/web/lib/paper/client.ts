@@ -84,7 +84,7 @@ export async function findPaper(photo: Blob, signal?: AbortSignal): Promise<Foun
 
 /**
  * The photo with its perspective corrected, cropped to the sheet and its light evened (the paper white, the drawing's
- * colours kept): a JPEG or WebP, long edge at most 2048 px.
+ * colours kept): a JPEG of high quality, long edge at most 2048 px, for the photo list to compress like any photo.
  */
 export async function straightenPhoto(photo: Blob, corners: Corners, signal?: AbortSignal): Promise<Blob> {
   const r = await call({ op: 'straighten', photo, corners, key: keyOf(photo) }, signal);

@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 /**
  * The paper worker (client.ts): decodes the photo (EXIF orientation applied), finds the sheet (detect.ts) and
- * straightens it (straighten.ts); where the canvas cannot encode WebP, it also makes photos smaller (../compress.ts).
- * Pictures are encoded by ./encode.ts. createImageBitmap and OffscreenCanvas only: no DOM here.
+ * straightens it (straighten.ts); where the canvas cannot encode WebP, it also makes photos smaller (../compress.ts,
+ * encoded by ./encode.ts). createImageBitmap and OffscreenCanvas only: no DOM here.
  */
 import { engineProbe, pictureEncoder } from './encode';
 import { areaAverage, findPaperIn } from './find';
@@ -11,6 +11,8 @@ import type { Corners, PaperRequest, PaperResponse, Raster } from './types';
 
 /** The straightened picture's long edge, at most. */
 const OUT_EDGE = 2048;
+/** The straightened picture's JPEG quality: high, since the photo list compresses it again (straightenBlob). */
+const STRAIGHTENED_JPEG_QUALITY = 0.92;
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<PaperRequest>) => void) | null;
@@ -166,7 +168,11 @@ async function straightenBlob(photo: Blob, corners: Corners, key: number | undef
   lap('warp');
   evenLight(warped, light);
   lap('light');
-  const blob = await pictures.encode(imageData(warped), 0.85);
+  // Not the picture that is uploaded: the photo list compresses every photo it gets, a straightened one too
+  // (use-photo-list.ts `replace`, compress.ts: WebP, about 0.8), so WebP here was made twice. A JPEG this good is
+  // encoded in a fraction of WebP's time (a quarter in Chromium; on an iPhone WebP is libwebp in WebAssembly), and
+  // the one WebP is made once, from it.
+  const blob = await canvasBlob(imageData(warped), 'image/jpeg', STRAIGHTENED_JPEG_QUALITY);
   lap('encode');
   return blob;
 }
