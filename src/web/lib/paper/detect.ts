@@ -37,7 +37,7 @@ interface Planes {
 }
 
 /** The raster averaged down so that its long edge is at most `edge` (box filter, ./box.ts). */
-function planes(raster: Raster, edge: number): { p: Planes; scale: number } {
+function planes(raster: Raster, edge: number): { p: Planes; scale: number; own?: boolean } {
   const { width, height, data } = raster;
   const scale = Math.max(1, Math.max(width, height) / edge);
   const w = Math.max(1, Math.round(width / scale));
@@ -49,14 +49,20 @@ function planes(raster: Raster, edge: number): { p: Planes; scale: number } {
   const b = new Float32Array(w * h);
   const lum = new Float32Array(w * h);
   if (w === width && h === height) {
-    // Small enough already (the worker's 1024 px copy): only converted.
-    for (let o = 0, i = 0; o < w * h; o++, i += 4) {
-      r[o] = data[i]!;
-      g[o] = data[i + 1]!;
-      b[o] = data[i + 2]!;
-      lum[o] = 0.299 * r[o]! + 0.587 * g[o]! + 0.114 * b[o]!;
+    // Small enough already (the worker's 1024 px copy): only converted, one 32-bit read a pixel (as box.ts reads).
+    const bytes = data.byteOffset % 4 ? new Uint8Array(data) : data;
+    const px = new Uint32Array(bytes.buffer, bytes.byteOffset, w * h);
+    for (let o = 0; o < w * h; o++) {
+      const v = px[o]!;
+      const pr = v & 255;
+      const pg = (v >>> 8) & 255;
+      const pb = (v >>> 16) & 255;
+      r[o] = pr;
+      g[o] = pg;
+      b[o] = pb;
+      lum[o] = 0.299 * pr + 0.587 * pg + 0.114 * pb;
     }
-    return { p: { width: w, height: h, r, g, b, lum }, scale: fx };
+    return { p: { width: w, height: h, r, g, b, lum }, scale: fx, own: true };
   }
   boxMeans(raster, windows(w, h, fx, fy, width, height), null, { r, g, b, lum });
   return { p: { width: w, height: h, r, g, b, lum }, scale: fx };
@@ -151,20 +157,104 @@ function chromaPlanes(p: Planes) {
   return c;
 }
 
-let buffers = { queue: new Int32Array(0), outside: new Uint8Array(0) };
-/** Work buffers for the region growing, kept between calls. */
-function scratch(n: number) {
-  if (buffers.queue.length < n) buffers = { queue: new Int32Array(n), outside: new Uint8Array(n) };
+let buffers = { queue: new Int32Array(0), state: new Uint8Array(0) };
+/** Work buffers for the region growing, kept between calls: a queue of pixels, and a state per pixel with a border. */
+function scratch(n: number, padded: number) {
+  if (buffers.queue.length < n) buffers = { queue: new Int32Array(n), state: buffers.state };
+  if (buffers.state.length < padded) buffers = { queue: buffers.queue, state: new Uint8Array(padded) };
   return buffers;
+}
+
+/**
+ * The step a region grows over between each pixel and its right neighbour (`h[i + 1]`, between i and i + 1) and its
+ * lower neighbour (`v[i + w]`, between i and i + w), by mode: Infinity where the step is refused whatever its size
+ * (past the raster's edge; a sharp step above the ceiling). The step is the same both ways (the distance is
+ * symmetric, and so is the slope beside it), so a region is the same whatever order it grows in.
+ */
+interface Steps {
+  h: Float64Array;
+  v: Float64Array;
+}
+const stepsCache = new WeakMap<Planes, Partial<Record<Mode, Steps>>>();
+
+/** The distance between each pixel and the one `d` after it, of colour (`rgb`) or of chromaticity and brightness. */
+function distances(p: Planes, chroma: boolean, d: number): Float64Array {
+  const n = p.width * p.height;
+  const out = new Float64Array(n);
+  if (chroma) {
+    // chroma: brightness is not an edge. The step in chromaticity counts fully, the step in log-luminance much
+    // less, so that a crease's shading or a cast shadow (the same paper, less light) does not stop the region.
+    const { cr, cg, ll } = chromaPlanes(p);
+    for (let i = 0; i + d < n; i++) {
+      const j = i + d;
+      const dr = cr[i]! - cr[j]!;
+      const dg = cg[i]! - cg[j]!;
+      out[i] = CHROMA_WEIGHT * Math.sqrt(dr * dr + dg * dg) + LOG_LUM_WEIGHT * Math.abs(ll[i]! - ll[j]!);
+    }
+  } else {
+    const { r, g, b } = p;
+    for (let i = 0; i + d < n; i++) {
+      const j = i + d;
+      const dr = r[i]! - r[j]!;
+      const dg = g[i]! - g[j]!;
+      const db = b[i]! - b[j]!;
+      out[i] = Math.sqrt(dr * dr + dg * dg + db * db);
+    }
+  }
+  return out;
+}
+
+function stepsOf(p: Planes, mode: Mode): Steps {
+  let byMode = stepsCache.get(p);
+  if (!byMode) stepsCache.set(p, (byMode = {}));
+  const known = byMode[mode];
+  if (known) return known;
+  const { width: w, height: h } = p;
+  const n = w * h;
+  const chroma = mode === 'chroma';
+  const hs = new Float64Array(n + 1).fill(Infinity);
+  const vs = new Float64Array(n + w).fill(Infinity);
+  // The distance between neighbours is the same both ways (its differences are squared, or their size taken).
+  const h1 = distances(p, chroma, 1);
+  const v1 = distances(p, chroma, w);
+  if (mode === 'rgb') {
+    for (let y = 0, i = 0; y < h; y++) {
+      for (let x = 0; x < w; x++, i++) {
+        if (x < w - 1) hs[i + 1] = h1[i]!;
+        if (y < h - 1) vs[i + w] = v1[i]!;
+      }
+    }
+    return (byMode[mode] = { h: hs, v: vs });
+  }
+  // sharp: the step between two pixels less the slope beside it (the gentler side's), so that smooth light and
+  // soft shadows pass however deep they are, and a sheet's edge (flat on both sides) stops the region; a step
+  // above the ceiling never passes. The slope is looked at only where there is room for it on both sides: between
+  // i and i + 1 the slopes are i - 2 to i and i + 1 to i + 3, whichever way the region grows.
+  const ceiling = chroma ? 20 : 60;
+  const h2 = distances(p, chroma, 2);
+  const v2 = distances(p, chroma, 2 * w);
+  for (let y = 0, i = 0; y < h; y++) {
+    const roomY = y >= 2 && y < h - 3;
+    for (let x = 0; x < w; x++, i++) {
+      if (x < w - 1) {
+        const e = h1[i]!;
+        if (e <= ceiling) hs[i + 1] = x >= 2 && x < w - 3 ? e - Math.min(h2[i - 2]! / 2, h2[i + 1]! / 2) : e;
+      }
+      if (y < h - 1) {
+        const e = v1[i]!;
+        if (e <= ceiling) vs[i + w] = roomY ? e - Math.min(v2[i - 2 * w]! / 2, v2[i + w]! / 2) : e;
+      }
+    }
+  }
+  return (byMode[mode] = { h: hs, v: vs });
 }
 
 /** The region grown from the paper-coloured middle over colour steps below `step`; holes filled. */
 function grow(p: Planes, seeds: Int32Array, step: number, mode: Mode): Uint8Array {
-  const { width: w, height: h, r, g, b } = p;
-  const sharp = mode !== 'rgb';
-  const { cr, cg, ll } = mode === 'chroma' ? chromaPlanes(p) : { cr: r, cg: g, ll: b };
+  const { width: w, height: h } = p;
+  const { h: hs, v: vs } = stepsOf(p, mode);
   const mask = new Uint8Array(w * h);
-  const queue = scratch(w * h).queue;
+  const queue = scratch(w * h, 0).queue;
   let head = 0;
   let tail = 0;
   for (const s of seeds) {
@@ -173,95 +263,84 @@ function grow(p: Planes, seeds: Int32Array, step: number, mode: Mode): Uint8Arra
       queue[tail++] = s;
     }
   }
-  // chroma: brightness is not an edge. The step in chromaticity counts fully, the step in log-luminance much less,
-  // so that a crease's shading or a cast shadow (the same paper, less light) does not stop the region.
-  const dist =
-    mode === 'chroma'
-      ? (i: number, j: number) => {
-          const dr = cr[i]! - cr[j]!;
-          const dg = cg[i]! - cg[j]!;
-          return CHROMA_WEIGHT * Math.sqrt(dr * dr + dg * dg) + LOG_LUM_WEIGHT * Math.abs(ll[i]! - ll[j]!);
-        }
-      : (i: number, j: number) => {
-          const dr = r[i]! - r[j]!;
-          const dg = g[i]! - g[j]!;
-          const db = b[i]! - b[j]!;
-          return Math.sqrt(dr * dr + dg * dg + db * db);
-        };
-  const ceiling = mode === 'chroma' ? 20 : 60;
-  // sharp: the step between two pixels less the slope beside it (the gentler side's), so that smooth light and
-  // soft shadows pass however deep they are, and a sheet's edge (flat on both sides) stops the region.
-  const visit = (from: number, to: number, d: number, room: boolean) => {
-    if (mask[to]) return;
-    let e = dist(from, to);
-    if (sharp) {
-      if (e > ceiling) return;
-      if (room) e -= Math.min(dist(from, from - 2 * d) / 2, dist(to + 2 * d, to) / 2);
-    }
-    if (e > step) return;
-    mask[to] = 1;
-    queue[tail++] = to;
-  };
   while (head < tail) {
     const i = queue[head++]!;
-    const x = i % w;
-    const y = (i - x) / w;
-    if (x > 0) visit(i, i - 1, -1, x >= 3 && x < w - 2);
-    if (x < w - 1) visit(i, i + 1, 1, x >= 2 && x < w - 3);
-    if (y > 0) visit(i, i - w, -w, y >= 3 && y < h - 2);
-    if (y < h - 1) visit(i, i + w, w, y >= 2 && y < h - 3);
+    if (hs[i]! <= step && !mask[i - 1]) {
+      mask[i - 1] = 1;
+      queue[tail++] = i - 1;
+    }
+    if (hs[i + 1]! <= step && !mask[i + 1]) {
+      mask[i + 1] = 1;
+      queue[tail++] = i + 1;
+    }
+    if (vs[i]! <= step && !mask[i - w]) {
+      mask[i - w] = 1;
+      queue[tail++] = i - w;
+    }
+    if (vs[i + w]! <= step && !mask[i + w]) {
+      mask[i + w] = 1;
+      queue[tail++] = i + w;
+    }
   }
-  return fillHoles(mask, w, h, queue);
+  return fillHoles(mask, w, h);
 }
 
 /** The mask with its holes filled: whatever the outside cannot reach from the border (in place). */
-function fillHoles(mask: Uint8Array, w: number, h: number, queue = scratch(w * h).queue): Uint8Array {
-  const outside = scratch(w * h).outside;
-  outside.fill(0, 0, w * h);
+function fillHoles(mask: Uint8Array, w: number, h: number): Uint8Array {
+  // The state of each pixel in a raster one pixel wider all round: 1 the mask or that border (never entered), 2 the
+  // outside reached, 0 not (yet).
+  const pw = w + 2;
+  const { queue, state } = scratch(w * h, pw * (h + 2));
+  state.fill(1, 0, pw);
+  state.fill(1, pw * (h + 1), pw * (h + 2));
+  for (let y = 0; y < h; y++) {
+    const row = (y + 1) * pw;
+    state[row] = 1;
+    state[row + pw - 1] = 1;
+    state.set(mask.subarray(y * w, y * w + w), row + 1);
+  }
   let head = 0;
   let tail = 0;
-  for (let x = 0; x < w; x++) {
-    for (const i of [x, (h - 1) * w + x]) {
-      if (!mask[i] && !outside[i]) {
-        outside[i] = 1;
-        queue[tail++] = i;
-      }
+  const enter = (j: number) => {
+    if (!state[j]) {
+      state[j] = 2;
+      queue[tail++] = j;
     }
+  };
+  for (let x = 1; x <= w; x++) {
+    enter(pw + x);
+    enter(pw * h + x);
   }
-  for (let y = 0; y < h; y++) {
-    for (const i of [y * w, y * w + w - 1]) {
-      if (!mask[i] && !outside[i]) {
-        outside[i] = 1;
-        queue[tail++] = i;
-      }
-    }
+  for (let y = 1; y <= h; y++) {
+    enter(y * pw + 1);
+    enter(y * pw + w);
   }
-  const last = w * (h - 1);
   while (head < tail) {
     const i = queue[head++]!;
-    const x = i % w;
     let j = i - 1;
-    if (x > 0 && !mask[j] && !outside[j]) {
-      outside[j] = 1;
+    if (!state[j]) {
+      state[j] = 2;
       queue[tail++] = j;
     }
     j = i + 1;
-    if (x < w - 1 && !mask[j] && !outside[j]) {
-      outside[j] = 1;
+    if (!state[j]) {
+      state[j] = 2;
       queue[tail++] = j;
     }
-    j = i - w;
-    if (i >= w && !mask[j] && !outside[j]) {
-      outside[j] = 1;
+    j = i - pw;
+    if (!state[j]) {
+      state[j] = 2;
       queue[tail++] = j;
     }
-    j = i + w;
-    if (i < last && !mask[j] && !outside[j]) {
-      outside[j] = 1;
+    j = i + pw;
+    if (!state[j]) {
+      state[j] = 2;
       queue[tail++] = j;
     }
   }
-  for (let i = 0; i < w * h; i++) mask[i] = outside[i] ? 0 : 1;
+  for (let y = 0, i = 0; y < h; y++) {
+    for (let x = 0, k = (y + 1) * pw + 1; x < w; x++, i++, k++) mask[i] = state[k] === 2 ? 0 : 1;
+  }
   return mask;
 }
 
@@ -576,27 +655,19 @@ function regionQuad(mask: Uint8Array, w: number, h: number, step: string, minAre
   return { step, quad, iou, area: area / imageArea, mask, score: 0 };
 }
 
-/** The mask dilated (or eroded) by one pixel, 3 × 3. */
+/** The mask dilated (or eroded) by one pixel, 3 × 3 (the pixels within the raster): along rows, then columns. */
 function morph(mask: Uint8Array, w: number, h: number, dilate: boolean): Uint8Array {
-  const out = new Uint8Array(w * h);
   const v = dilate ? 1 : 0;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      let hit = mask[i] === v;
-      for (let dy = -1; dy <= 1 && !hit; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= h) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx >= 0 && xx < w && mask[yy * w + xx] === v) {
-            hit = true;
-            break;
-          }
-        }
-      }
-      out[i] = hit === dilate ? 1 : 0;
+  const rows = new Uint8Array(w * h);
+  for (let y = 0, i = 0; y < h; y++) {
+    for (let x = 0; x < w; x++, i++) {
+      rows[i] = mask[i] === v || (x > 0 && mask[i - 1] === v) || (x < w - 1 && mask[i + 1] === v) ? 1 : 0;
     }
+  }
+  const out = new Uint8Array(w * h);
+  const on = dilate ? 1 : 0;
+  for (let y = 0, i = 0; y < h; y++) {
+    for (let x = 0; x < w; x++, i++) out[i] = rows[i] || (y > 0 && rows[i - w]) || (y < h - 1 && rows[i + w]) ? on : 1 - on;
   }
   return out;
 }
@@ -1199,10 +1270,13 @@ function contourQuad(p: Planes): Candidate | null {
 export function detectPaperScored(raster: Raster): { corners: Corners; score: number; sure: boolean } | null {
   if (raster.width < 16 || raster.height < 16) return null;
   const big = planes(raster, REFINE_EDGE);
-  const small = shrink(big.p, REGION_EDGE);
+  // Planes that are the raster's own pixels (the worker's 1024 px copy) hold whole numbers: averaged again, their
+  // sums are exact, and box.ts's integer sums of the raster's bytes give the same means, faster.
+  const smaller = (edge: number) => (big.own ? planes(raster, edge) : shrink(big.p, edge));
+  const small = smaller(REGION_EDGE);
   const candidates = roughQuads(small.p);
   const k = small.scale;
-  const mid = shrink(big.p, CONTOUR_EDGE);
+  const mid = smaller(CONTOUR_EDGE);
   const contour = contourQuad(mid.p);
   if (contour && contour.iou >= 0.8) {
     contour.quad = contour.quad.map(([x, y]) => [(x * mid.scale) / k, (y * mid.scale) / k]);
