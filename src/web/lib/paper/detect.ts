@@ -249,14 +249,19 @@ function stepsOf(p: Planes, mode: Mode): Steps {
   return (byMode[mode] = { h: hs, v: vs });
 }
 
-/** The region grown from the paper-coloured middle over colour steps below `step`; holes filled. */
-function grow(p: Planes, seeds: Int32Array, step: number, mode: Mode): Uint8Array {
+/**
+ * The region grown from the paper-coloured middle over colour steps up to `step` (its holes not yet filled): its
+ * mask, its pixels, and the smallest step it refused (growing again from the same seeds over steps below that gives
+ * the same region).
+ */
+function grow(p: Planes, seeds: Int32Array, step: number, mode: Mode): { mask: Uint8Array; pixels: Int32Array; above: number } {
   const { width: w, height: h } = p;
   const { h: hs, v: vs } = stepsOf(p, mode);
   const mask = new Uint8Array(w * h);
   const queue = scratch(w * h, 0).queue;
   let head = 0;
   let tail = 0;
+  let above = Infinity;
   for (const s of seeds) {
     if (!mask[s]) {
       mask[s] = 1;
@@ -265,24 +270,32 @@ function grow(p: Planes, seeds: Int32Array, step: number, mode: Mode): Uint8Arra
   }
   while (head < tail) {
     const i = queue[head++]!;
-    if (hs[i]! <= step && !mask[i - 1]) {
+    let e = hs[i]!;
+    if (e > step) above = Math.min(above, e);
+    else if (!mask[i - 1]) {
       mask[i - 1] = 1;
       queue[tail++] = i - 1;
     }
-    if (hs[i + 1]! <= step && !mask[i + 1]) {
+    e = hs[i + 1]!;
+    if (e > step) above = Math.min(above, e);
+    else if (!mask[i + 1]) {
       mask[i + 1] = 1;
       queue[tail++] = i + 1;
     }
-    if (vs[i]! <= step && !mask[i - w]) {
+    e = vs[i]!;
+    if (e > step) above = Math.min(above, e);
+    else if (!mask[i - w]) {
       mask[i - w] = 1;
       queue[tail++] = i - w;
     }
-    if (vs[i + w]! <= step && !mask[i + w]) {
+    e = vs[i + w]!;
+    if (e > step) above = Math.min(above, e);
+    else if (!mask[i + w]) {
       mask[i + w] = 1;
       queue[tail++] = i + w;
     }
   }
-  return fillHoles(mask, w, h);
+  return { mask, pixels: queue.slice(0, tail), above };
 }
 
 /** The mask with its holes filled: whatever the outside cannot reach from the border (in place). */
@@ -764,10 +777,22 @@ function roughQuads(small: Planes): Candidate[] {
   const same = (a: Point[], q: Point[]) => a.every((p, j) => Math.hypot(p[0] - q[j]![0], p[1] - q[j]![1]) < 1.5);
   const panels: Candidate[] = [];
   const grown = new Set<string>();
+  // Regions grown so far, before their holes were filled, by their size: their pixels.
+  const unfilled = new Map<number, Int32Array[]>();
+  let last: { seeds: Int32Array; mode: Mode; step: number; above: number } | null = null;
   for (const [n, [seeds, step, mode]] of runs.entries()) {
     // A grid seed inside a panel already grown from another grows the same panel.
     if (n >= gridFirst && covered[seeds[4]!]) continue;
-    const mask = grow(small, seeds, step, mode);
+    // The same seeds and mode as the last region grown, over a larger step that reaches none of the steps it refused:
+    // the same region again, nothing new.
+    if (last && last.seeds === seeds && last.mode === mode && step >= last.step && step < last.above) continue;
+    const region = grow(small, seeds, step, mode);
+    last = { seeds, mode, step, above: region.above };
+    // The same region (before its holes are filled) as one grown from other seeds or in another mode: nothing new.
+    const sameSize = unfilled.get(region.pixels.length) ?? [];
+    if (sameSize.some((pixels) => pixels.every((i) => region.mask[i]))) continue;
+    unfilled.set(region.pixels.length, [...sameSize, region.pixels]);
+    const mask = fillHoles(region.mask, w, h);
     // The same region from another seed or step: nothing new.
     let count = 0;
     let sum = 0;
