@@ -525,6 +525,13 @@ function sample(p: Planes, plane: Float32Array, x: number, y: number): number {
   return a + (b - a) * ay;
 }
 
+/** `sample`'s arithmetic, at pixel i of a plane `w` wide, with weights ax and ay. */
+function bilinear(plane: Float32Array, w: number, i: number, ax: number, ay: number): number {
+  const a = plane[i]! + (plane[i + 1]! - plane[i]!) * ax;
+  const b = plane[i + w]! + (plane[i + w + 1]! - plane[i + w]!) * ax;
+  return a + (b - a) * ay;
+}
+
 /** Whether the segment a-b lies along the image's border (the sheet goes out of the frame there). */
 function onBorder(a: Point, b: Point, w: number, h: number, tol: number): boolean {
   const near = (v: number, t: number) => Math.abs(v - t) <= tol;
@@ -880,8 +887,11 @@ function fitLine(points: Point[], tol: number, minInliers: number): Line | null 
       if (len < 1e-6) continue;
       const nx = -(b[1] - a[1]) / len;
       const ny = (b[0] - a[0]) / len;
-      const inliers = points.filter((p) => Math.abs((p[0] - a[0]) * nx + (p[1] - a[1]) * ny) <= tol);
-      if (inliers.length > bestInliers.length) bestInliers = inliers;
+      const near = (p: Point) => Math.abs((p[0] - a[0]) * nx + (p[1] - a[1]) * ny) <= tol;
+      // Counted first; the inliers listed only for a better pair.
+      let count = 0;
+      for (const p of points) if (near(p)) count++;
+      if (count > bestInliers.length) bestInliers = points.filter(near);
     }
   }
   if (bestInliers.length < minInliers) return null;
@@ -916,15 +926,31 @@ function edgeAcross(p: Planes, x: number, y: number, nx: number, ny: number, rea
   // The edge where the paper (inside, bright) meets the table: the largest drop of colour outward.
   let bestS = 0;
   let bestG = 0;
+  const w = p.width;
   for (let sOff = -reach; sOff <= reach; sOff += reach > 6 ? 1 : 0.5) {
     const ix = x + nx * (sOff + 1);
     const iy = y + ny * (sOff + 1);
     const ox = x + nx * (sOff - 1);
     const oy = y + ny * (sOff - 1);
     if (ox < 0 || oy < 0 || ox > p.width || oy > p.height || ix < 0 || iy < 0 || ix > p.width || iy > p.height) continue;
-    const dr = sample(p, p.r, ix, iy) - sample(p, p.r, ox, oy);
-    const dg = sample(p, p.g, ix, iy) - sample(p, p.g, ox, oy);
-    const db = sample(p, p.b, ix, iy) - sample(p, p.b, ox, oy);
+    // sample() of each plane at both points, the pixel and weights found once a point.
+    const fix = Math.min(w - 1.001, Math.max(0, ix - 0.5));
+    const fiy = Math.min(p.height - 1.001, Math.max(0, iy - 0.5));
+    const fox = Math.min(w - 1.001, Math.max(0, ox - 0.5));
+    const foy = Math.min(p.height - 1.001, Math.max(0, oy - 0.5));
+    const ix0 = Math.floor(fix);
+    const iy0 = Math.floor(fiy);
+    const ox0 = Math.floor(fox);
+    const oy0 = Math.floor(foy);
+    const iax = fix - ix0;
+    const iay = fiy - iy0;
+    const oax = fox - ox0;
+    const oay = foy - oy0;
+    const ii = iy0 * w + ix0;
+    const oi = oy0 * w + ox0;
+    const dr = bilinear(p.r, w, ii, iax, iay) - bilinear(p.r, w, oi, oax, oay);
+    const dg = bilinear(p.g, w, ii, iax, iay) - bilinear(p.g, w, oi, oax, oay);
+    const db = bilinear(p.b, w, ii, iax, iay) - bilinear(p.b, w, oi, oax, oay);
     const dl = 0.299 * dr + 0.587 * dg + 0.114 * db;
     const gmag = Math.sqrt(dr * dr + dg * dg + db * db) * (dl > 0 ? 1 : 0.5);
     if (gmag > bestG) {
