@@ -675,19 +675,43 @@ function regionQuad(mask: Uint8Array, w: number, h: number, step: string, minAre
   return { step, quad, iou, area: area / imageArea, mask, score: 0 };
 }
 
-/** The mask dilated (or eroded) by one pixel, 3 × 3 (the pixels within the raster): along rows, then columns. */
+/**
+ * The mask (0 or 1 a pixel) dilated (or eroded) by one pixel, 3 × 3 (the pixels within the raster): the largest
+ * (smallest) value along each row's three, then along each column's three.
+ */
 function morph(mask: Uint8Array, w: number, h: number, dilate: boolean): Uint8Array {
-  const v = dilate ? 1 : 0;
   const rows = new Uint8Array(w * h);
-  for (let y = 0, i = 0; y < h; y++) {
-    for (let x = 0; x < w; x++, i++) {
-      rows[i] = mask[i] === v || (x > 0 && mask[i - 1] === v) || (x < w - 1 && mask[i + 1] === v) ? 1 : 0;
+  for (let y = 0; y < h; y++) {
+    const s = y * w;
+    const e = s + w - 1;
+    if (w === 1) {
+      rows[s] = mask[s]!;
+      continue;
+    }
+    if (dilate) {
+      rows[s] = mask[s]! | mask[s + 1]!;
+      for (let i = s + 1; i < e; i++) rows[i] = mask[i - 1]! | mask[i]! | mask[i + 1]!;
+      rows[e] = mask[e - 1]! | mask[e]!;
+    } else {
+      rows[s] = mask[s]! & mask[s + 1]!;
+      for (let i = s + 1; i < e; i++) rows[i] = mask[i - 1]! & mask[i]! & mask[i + 1]!;
+      rows[e] = mask[e - 1]! & mask[e]!;
     }
   }
   const out = new Uint8Array(w * h);
-  const on = dilate ? 1 : 0;
-  for (let y = 0, i = 0; y < h; y++) {
-    for (let x = 0; x < w; x++, i++) out[i] = rows[i] || (y > 0 && rows[i - w]) || (y < h - 1 && rows[i + w]) ? on : 1 - on;
+  if (h === 1) {
+    out.set(rows);
+    return out;
+  }
+  const last = w * (h - 1);
+  if (dilate) {
+    for (let i = 0; i < w; i++) out[i] = rows[i]! | rows[i + w]!;
+    for (let i = w; i < last; i++) out[i] = rows[i - w]! | rows[i]! | rows[i + w]!;
+    for (let i = last; i < w * h; i++) out[i] = rows[i - w]! | rows[i]!;
+  } else {
+    for (let i = 0; i < w; i++) out[i] = rows[i]! & rows[i + w]!;
+    for (let i = w; i < last; i++) out[i] = rows[i - w]! & rows[i]! & rows[i + w]!;
+    for (let i = last; i < w * h; i++) out[i] = rows[i - w]! & rows[i]!;
   }
   return out;
 }
