@@ -165,22 +165,40 @@ function scratch(n: number, padded: number) {
   return buffers;
 }
 
+/** The steps regions grow over (roughQuads' tries), smallest first. */
+const STEPS = [1.5, 2.5, 3, 4.5, 5, 6.5, 8, 9, 13];
+const REFUSED = 255;
+
+/** The level of a step between two pixels: the first of STEPS it does not exceed (REFUSED if none). */
+function level(e: number): number {
+  for (let k = 0; k < STEPS.length; k++) if (e <= STEPS[k]!) return k;
+  return REFUSED;
+}
+
 /**
- * The step a region grows over between each pixel and its right neighbour (`h[i + 1]`, between i and i + 1) and its
- * lower neighbour (`v[i + w]`, between i and i + w), by mode: Infinity where the step is refused whatever its size
- * (past the raster's edge; a sharp step above the ceiling). The step is the same both ways (the distance is
- * symmetric, and so is the slope beside it), so a region is the same whatever order it grows in.
+ * The level of the step a region grows over between each pixel and its right neighbour (`h[i + 1]`, between i and
+ * i + 1) and its lower neighbour (`v[i + w]`, between i and i + w), by mode: a region grown over STEPS[k] crosses
+ * the steps of level k or less; REFUSED where it never does (past the raster's edge; a sharp step above the
+ * ceiling). The step is the same both ways (the distance is symmetric, and so is the slope beside it), so a region
+ * is the same whatever order it grows in.
  */
 interface Steps {
-  h: Float64Array;
-  v: Float64Array;
+  h: Uint8Array;
+  v: Uint8Array;
 }
 const stepsCache = new WeakMap<Planes, Partial<Record<Mode, Steps>>>();
 
 /** The distance between each pixel and the one `d` after it, of colour (`rgb`) or of chromaticity and brightness. */
+const distanceCache = new WeakMap<Planes, Map<string, Float64Array>>();
 function distances(p: Planes, chroma: boolean, d: number): Float64Array {
+  let known = distanceCache.get(p);
+  if (!known) distanceCache.set(p, (known = new Map()));
+  const key = `${chroma}${d}`;
+  const cached = known.get(key);
+  if (cached) return cached;
   const n = p.width * p.height;
   const out = new Float64Array(n);
+  known.set(key, out);
   if (chroma) {
     // chroma: brightness is not an edge. The step in chromaticity counts fully, the step in log-luminance much
     // less, so that a crease's shading or a cast shadow (the same paper, less light) does not stop the region.
@@ -212,16 +230,16 @@ function stepsOf(p: Planes, mode: Mode): Steps {
   const { width: w, height: h } = p;
   const n = w * h;
   const chroma = mode === 'chroma';
-  const hs = new Float64Array(n + 1).fill(Infinity);
-  const vs = new Float64Array(n + w).fill(Infinity);
+  const hs = new Uint8Array(n + 1).fill(REFUSED);
+  const vs = new Uint8Array(n + w).fill(REFUSED);
   // The distance between neighbours is the same both ways (its differences are squared, or their size taken).
   const h1 = distances(p, chroma, 1);
   const v1 = distances(p, chroma, w);
   if (mode === 'rgb') {
     for (let y = 0, i = 0; y < h; y++) {
       for (let x = 0; x < w; x++, i++) {
-        if (x < w - 1) hs[i + 1] = h1[i]!;
-        if (y < h - 1) vs[i + w] = v1[i]!;
+        if (x < w - 1) hs[i + 1] = level(h1[i]!);
+        if (y < h - 1) vs[i + w] = level(v1[i]!);
       }
     }
     return (byMode[mode] = { h: hs, v: vs });
@@ -238,11 +256,11 @@ function stepsOf(p: Planes, mode: Mode): Steps {
     for (let x = 0; x < w; x++, i++) {
       if (x < w - 1) {
         const e = h1[i]!;
-        if (e <= ceiling) hs[i + 1] = x >= 2 && x < w - 3 ? e - Math.min(h2[i - 2]! / 2, h2[i + 1]! / 2) : e;
+        if (e <= ceiling) hs[i + 1] = level(x >= 2 && x < w - 3 ? e - Math.min(h2[i - 2]! / 2, h2[i + 1]! / 2) : e);
       }
       if (y < h - 1) {
         const e = v1[i]!;
-        if (e <= ceiling) vs[i + w] = roomY ? e - Math.min(v2[i - 2 * w]! / 2, v2[i + w]! / 2) : e;
+        if (e <= ceiling) vs[i + w] = level(roomY ? e - Math.min(v2[i - 2 * w]! / 2, v2[i + w]! / 2) : e);
       }
     }
   }
@@ -250,18 +268,20 @@ function stepsOf(p: Planes, mode: Mode): Steps {
 }
 
 /**
- * The region grown from the paper-coloured middle over colour steps up to `step` (its holes not yet filled): its
- * mask, its pixels, and the smallest step it refused (growing again from the same seeds over steps below that gives
- * the same region).
+ * The region grown from the paper-coloured middle over colour steps up to `step` (one of STEPS; its holes not yet
+ * filled): its mask, its pixels, and the smallest of STEPS that would cross a step it refused (growing again from
+ * the same seeds over a step below that gives the same region).
  */
 function grow(p: Planes, seeds: Int32Array, step: number, mode: Mode): { mask: Uint8Array; pixels: Int32Array; above: number } {
   const { width: w, height: h } = p;
   const { h: hs, v: vs } = stepsOf(p, mode);
+  const k = STEPS.indexOf(step);
+  if (k < 0) throw new Error(`no step ${step}`);
   const mask = new Uint8Array(w * h);
   const queue = scratch(w * h, 0).queue;
   let head = 0;
   let tail = 0;
-  let above = Infinity;
+  let low = REFUSED;
   for (const s of seeds) {
     if (!mask[s]) {
       mask[s] = 1;
@@ -271,31 +291,31 @@ function grow(p: Planes, seeds: Int32Array, step: number, mode: Mode): { mask: U
   while (head < tail) {
     const i = queue[head++]!;
     let e = hs[i]!;
-    if (e > step) above = Math.min(above, e);
+    if (e > k) low = e < low ? e : low;
     else if (!mask[i - 1]) {
       mask[i - 1] = 1;
       queue[tail++] = i - 1;
     }
     e = hs[i + 1]!;
-    if (e > step) above = Math.min(above, e);
+    if (e > k) low = e < low ? e : low;
     else if (!mask[i + 1]) {
       mask[i + 1] = 1;
       queue[tail++] = i + 1;
     }
     e = vs[i]!;
-    if (e > step) above = Math.min(above, e);
+    if (e > k) low = e < low ? e : low;
     else if (!mask[i - w]) {
       mask[i - w] = 1;
       queue[tail++] = i - w;
     }
     e = vs[i + w]!;
-    if (e > step) above = Math.min(above, e);
+    if (e > k) low = e < low ? e : low;
     else if (!mask[i + w]) {
       mask[i + w] = 1;
       queue[tail++] = i + w;
     }
   }
-  return { mask, pixels: queue.slice(0, tail), above };
+  return { mask, pixels: queue.slice(0, tail), above: low === REFUSED ? Infinity : STEPS[low]! };
 }
 
 /** The mask with its holes filled: whatever the outside cannot reach from the border (in place). */
