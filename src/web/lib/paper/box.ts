@@ -47,19 +47,19 @@ export function boxMeans(raster: Raster, { xe, ye }: Windows, rgba: Uint8Clamped
   let tall = 0;
   for (let y = 0; y < h; y++) tall = Math.max(tall, ye[y]! - (y ? ye[y - 1]! : 0));
   const packed = wide * tall <= PACKED_MAX;
-  const cols = w ? xe[w - 1]! : 0;
-  // packed: red + blue << 16 in srb, green in sg; otherwise each channel in its own float.
-  const srb = new Int32Array(packed ? w : 0);
-  const crb = new Int32Array(packed ? width : 0);
-  const cg = new Int32Array(packed ? width : 0);
+  // Each window's sums of red, green and blue, for one row of windows at a time.
   const sr = new Float64Array(w);
-  const sg = packed ? new Int32Array(w) : new Float64Array(w);
+  const sg = new Float64Array(w);
   const sb = new Float64Array(w);
+  // packed: each source column's sums over the window's rows, red + blue << 16 in crb and green in cg.
+  const cols = w ? xe[w - 1]! : 0;
+  const crb = new Int32Array(packed ? cols : 0);
+  const cg = new Int32Array(packed ? cols : 0);
   for (let y = 0; y < h; y++) {
     const y0 = y ? ye[y - 1]! : 0;
     const y1 = ye[y]!;
     if (packed) {
-      // Each source row's pixels summed into their columns (two rows at a time), then the columns into windows.
+      // The source rows summed into their columns, two at a time; then the columns into windows.
       let yy = y0;
       for (; yy + 1 < y1; yy += 2) {
         const a = yy * width;
@@ -88,12 +88,9 @@ export function boxMeans(raster: Raster, { xe, ye }: Windows, rgba: Uint8Clamped
           crb[k] = 0;
           cg[k] = 0;
         }
-        srb[x] = rb;
+        sr[x] = rb & 0xffff;
         sg[x] = g;
-      }
-      for (let x = 0; x < w; x++) {
-        sr[x] = srb[x]! & 0xffff;
-        sb[x] = srb[x]! >>> 16;
+        sb[x] = rb >>> 16;
       }
     } else {
       sr.fill(0);
