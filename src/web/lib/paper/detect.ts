@@ -36,6 +36,8 @@ interface Planes {
   lum: Float32Array;
 }
 
+let store = new Float32Array(0);
+
 /** The raster averaged down so that its long edge is at most `edge` (box filter, ./box.ts). */
 function planes(raster: Raster, edge: number): { p: Planes; scale: number; own?: boolean } {
   const { width, height, data } = raster;
@@ -44,11 +46,15 @@ function planes(raster: Raster, edge: number): { p: Planes; scale: number; own?:
   const h = Math.max(1, Math.round(height / scale));
   const fx = width / w;
   const fy = height / h;
-  const r = new Float32Array(w * h);
-  const g = new Float32Array(w * h);
-  const b = new Float32Array(w * h);
-  const lum = new Float32Array(w * h);
   if (w === width && h === height) {
+    // The raster's own pixels (the 1024 px copy) in one buffer, kept for the next photo of the same size: the
+    // detector runs one photo at a time, and nothing keeps its planes once it returns. (A raster smaller than
+    // every edge has the same planes at each: they share it.)
+    if (store.length !== 4 * w * h) store = new Float32Array(4 * w * h);
+    const r = store.subarray(0, w * h);
+    const g = store.subarray(w * h, 2 * w * h);
+    const b = store.subarray(2 * w * h, 3 * w * h);
+    const lum = store.subarray(3 * w * h);
     // Small enough already (the worker's 1024 px copy): only converted, one 32-bit read a pixel (as box.ts reads).
     const bytes = data.byteOffset % 4 ? new Uint8Array(data) : data;
     const px = new Uint32Array(bytes.buffer, bytes.byteOffset, w * h);
@@ -64,6 +70,10 @@ function planes(raster: Raster, edge: number): { p: Planes; scale: number; own?:
     }
     return { p: { width: w, height: h, r, g, b, lum }, scale: fx, own: true };
   }
+  const r = new Float32Array(w * h);
+  const g = new Float32Array(w * h);
+  const b = new Float32Array(w * h);
+  const lum = new Float32Array(w * h);
   boxMeans(raster, windows(w, h, fx, fy, width, height), null, { r, g, b, lum });
   return { p: { width: w, height: h, r, g, b, lum }, scale: fx };
 }
@@ -171,6 +181,7 @@ const REFUSED = 255;
 
 /** The level of a step between two pixels: the first of STEPS it does not exceed (REFUSED if none). */
 function level(e: number): number {
+  if (e > STEPS[STEPS.length - 1]!) return REFUSED;
   for (let k = 0; k < STEPS.length; k++) if (e <= STEPS[k]!) return k;
   return REFUSED;
 }
