@@ -58,41 +58,8 @@ export function boxMeans(raster: Raster, { xe, ye }: Windows, rgba: Uint8Clamped
   for (let y = 0; y < h; y++) {
     const y0 = y ? ye[y - 1]! : 0;
     const y1 = ye[y]!;
-    if (packed) {
-      // The source rows summed into their columns, two at a time; then the columns into windows.
-      let yy = y0;
-      for (; yy + 1 < y1; yy += 2) {
-        const a = yy * width;
-        const b = a + width;
-        for (let xs = 0; xs < cols; xs++) {
-          const p = px[a + xs]!;
-          const q = px[b + xs]!;
-          crb[xs] = (crb[xs]! + (p & 0xff00ff) + (q & 0xff00ff)) | 0;
-          cg[xs] = (cg[xs]! + ((p >>> 8) & 255) + ((q >>> 8) & 255)) | 0;
-        }
-      }
-      if (yy < y1) {
-        const a = yy * width;
-        for (let xs = 0; xs < cols; xs++) {
-          const p = px[a + xs]!;
-          crb[xs] = (crb[xs]! + (p & 0xff00ff)) | 0;
-          cg[xs] = (cg[xs]! + ((p >>> 8) & 255)) | 0;
-        }
-      }
-      for (let x = 0, k = 0; x < w; x++) {
-        let rb = 0;
-        let g = 0;
-        for (const end = xe[x]!; k < end; k++) {
-          rb = (rb + crb[k]!) | 0;
-          g = (g + cg[k]!) | 0;
-          crb[k] = 0;
-          cg[k] = 0;
-        }
-        sr[x] = rb & 0xffff;
-        sg[x] = g;
-        sb[x] = rb >>> 16;
-      }
-    } else {
+    if (packed) packedRow(px, width, y0, y1, xe, crb, cg, sr, sg, sb);
+    else {
       sr.fill(0);
       sg.fill(0);
       sb.fill(0);
@@ -135,5 +102,57 @@ export function boxMeans(raster: Raster, { xe, ye }: Windows, rgba: Uint8Clamped
         lum[o] = 0.299 * r[o]! + 0.587 * g[o]! + 0.114 * b[o]!;
       }
     }
+  }
+}
+
+/**
+ * One row of windows, packed (boxMeans): the source rows y0 to y1 summed into their columns, two at a time, then
+ * the columns into windows. A function of its own, called once a row of windows: the engine optimizes it after a
+ * few rows rather than only once boxMeans has run long.
+ */
+function packedRow(
+  px: Uint32Array,
+  width: number,
+  y0: number,
+  y1: number,
+  xe: Int32Array,
+  crb: Int32Array,
+  cg: Int32Array,
+  sr: Float64Array,
+  sg: Float64Array,
+  sb: Float64Array,
+): void {
+  const cols = crb.length;
+  let yy = y0;
+  for (; yy + 1 < y1; yy += 2) {
+    const a = yy * width;
+    const b = a + width;
+    for (let xs = 0; xs < cols; xs++) {
+      const p = px[a + xs]!;
+      const q = px[b + xs]!;
+      crb[xs] = (crb[xs]! + (p & 0xff00ff) + (q & 0xff00ff)) | 0;
+      cg[xs] = (cg[xs]! + ((p >>> 8) & 255) + ((q >>> 8) & 255)) | 0;
+    }
+  }
+  if (yy < y1) {
+    const a = yy * width;
+    for (let xs = 0; xs < cols; xs++) {
+      const p = px[a + xs]!;
+      crb[xs] = (crb[xs]! + (p & 0xff00ff)) | 0;
+      cg[xs] = (cg[xs]! + ((p >>> 8) & 255)) | 0;
+    }
+  }
+  for (let x = 0, k = 0; x < xe.length; x++) {
+    let rb = 0;
+    let g = 0;
+    for (const end = xe[x]!; k < end; k++) {
+      rb = (rb + crb[k]!) | 0;
+      g = (g + cg[k]!) | 0;
+      crb[k] = 0;
+      cg[k] = 0;
+    }
+    sr[x] = rb & 0xffff;
+    sg[x] = g;
+    sb[x] = rb >>> 16;
   }
 }

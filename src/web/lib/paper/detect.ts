@@ -38,6 +38,20 @@ interface Planes {
 
 let store = new Float32Array(0);
 
+/** Pixels o0 to o1 of RGBA (one 32-bit word a pixel) into the float planes. */
+function convertRow(px: Uint32Array, o0: number, o1: number, r: Float32Array, g: Float32Array, b: Float32Array, lum: Float32Array) {
+  for (let o = o0; o < o1; o++) {
+    const v = px[o]!;
+    const pr = v & 255;
+    const pg = (v >>> 8) & 255;
+    const pb = (v >>> 16) & 255;
+    r[o] = pr;
+    g[o] = pg;
+    b[o] = pb;
+    lum[o] = 0.299 * pr + 0.587 * pg + 0.114 * pb;
+  }
+}
+
 /** The raster averaged down so that its long edge is at most `edge` (box filter, ./box.ts). */
 function planes(raster: Raster, edge: number): { p: Planes; scale: number; own?: boolean } {
   const { width, height, data } = raster;
@@ -58,16 +72,8 @@ function planes(raster: Raster, edge: number): { p: Planes; scale: number; own?:
     // Small enough already (the worker's 1024 px copy): only converted, one 32-bit read a pixel (as box.ts reads).
     const bytes = data.byteOffset % 4 ? new Uint8Array(data) : data;
     const px = new Uint32Array(bytes.buffer, bytes.byteOffset, w * h);
-    for (let o = 0; o < w * h; o++) {
-      const v = px[o]!;
-      const pr = v & 255;
-      const pg = (v >>> 8) & 255;
-      const pb = (v >>> 16) & 255;
-      r[o] = pr;
-      g[o] = pg;
-      b[o] = pb;
-      lum[o] = 0.299 * pr + 0.587 * pg + 0.114 * pb;
-    }
+    // A row at a time: the engine optimizes a function called often sooner than a long loop.
+    for (let y = 0; y < h; y++) convertRow(px, y * w, y * w + w, r, g, b, lum);
     return { p: { width: w, height: h, r, g, b, lum }, scale: fx, own: true };
   }
   const r = new Float32Array(w * h);
