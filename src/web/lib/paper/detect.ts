@@ -36,28 +36,50 @@ interface Planes {
   lum: Float32Array;
 }
 
+let store = new Float32Array(0);
+
+/** Pixels o0 to o1 of RGBA (one 32-bit word a pixel) into the float planes. */
+function convertRow(px: Uint32Array, o0: number, o1: number, r: Float32Array, g: Float32Array, b: Float32Array, lum: Float32Array) {
+  for (let o = o0; o < o1; o++) {
+    const v = px[o]!;
+    const pr = v & 255;
+    const pg = (v >>> 8) & 255;
+    const pb = (v >>> 16) & 255;
+    r[o] = pr;
+    g[o] = pg;
+    b[o] = pb;
+    lum[o] = 0.299 * pr + 0.587 * pg + 0.114 * pb;
+  }
+}
+
 /** The raster averaged down so that its long edge is at most `edge` (box filter, ./box.ts). */
-function planes(raster: Raster, edge: number): { p: Planes; scale: number } {
+function planes(raster: Raster, edge: number): { p: Planes; scale: number; own?: boolean } {
   const { width, height, data } = raster;
   const scale = Math.max(1, Math.max(width, height) / edge);
   const w = Math.max(1, Math.round(width / scale));
   const h = Math.max(1, Math.round(height / scale));
   const fx = width / w;
   const fy = height / h;
+  if (w === width && h === height) {
+    // The raster's own pixels (the 1024 px copy) in one buffer, kept for the next photo of the same size: the
+    // detector runs one photo at a time, and nothing keeps its planes once it returns. (A raster smaller than
+    // every edge has the same planes at each: they share it.)
+    if (store.length !== 4 * w * h) store = new Float32Array(4 * w * h);
+    const r = store.subarray(0, w * h);
+    const g = store.subarray(w * h, 2 * w * h);
+    const b = store.subarray(2 * w * h, 3 * w * h);
+    const lum = store.subarray(3 * w * h);
+    // Small enough already (the worker's 1024 px copy): only converted, one 32-bit read a pixel (as box.ts reads).
+    const bytes = data.byteOffset % 4 ? new Uint8Array(data) : data;
+    const px = new Uint32Array(bytes.buffer, bytes.byteOffset, w * h);
+    // A row at a time: the engine optimizes a function called often sooner than a long loop.
+    for (let y = 0; y < h; y++) convertRow(px, y * w, y * w + w, r, g, b, lum);
+    return { p: { width: w, height: h, r, g, b, lum }, scale: fx, own: true };
+  }
   const r = new Float32Array(w * h);
   const g = new Float32Array(w * h);
   const b = new Float32Array(w * h);
   const lum = new Float32Array(w * h);
-  if (w === width && h === height) {
-    // Small enough already (the worker's 1024 px copy): only converted.
-    for (let o = 0, i = 0; o < w * h; o++, i += 4) {
-      r[o] = data[i]!;
-      g[o] = data[i + 1]!;
-      b[o] = data[i + 2]!;
-      lum[o] = 0.299 * r[o]! + 0.587 * g[o]! + 0.114 * b[o]!;
-    }
-    return { p: { width: w, height: h, r, g, b, lum }, scale: fx };
-  }
   boxMeans(raster, windows(w, h, fx, fy, width, height), null, { r, g, b, lum });
   return { p: { width: w, height: h, r, g, b, lum }, scale: fx };
 }
@@ -151,67 +173,166 @@ function chromaPlanes(p: Planes) {
   return c;
 }
 
-let buffers = { queue: new Int32Array(0), outside: new Uint8Array(0) };
-/** Work buffers for the region growing, kept between calls. */
-function scratch(n: number) {
-  if (buffers.queue.length < n) buffers = { queue: new Int32Array(n), outside: new Uint8Array(n) };
+let buffers = { queue: new Int32Array(0), state: new Uint8Array(0) };
+/** Work buffers for the region growing, kept between calls: a queue of pixels, and a state per pixel with a border. */
+function scratch(n: number, padded: number) {
+  if (buffers.queue.length < n) buffers = { queue: new Int32Array(n), state: buffers.state };
+  if (buffers.state.length < padded) buffers = { queue: buffers.queue, state: new Uint8Array(padded) };
   return buffers;
 }
 
-/** The region grown from `seeds` (the paper-coloured middle) over colour steps below `step`; holes filled unless `fill` is false. */
-function grow(p: Planes, seeds: Int32Array, step: number, mode: Mode, fill = true): Uint8Array {
-  const { width: w, height: h, r, g, b } = p;
-  const sharp = mode !== 'rgb';
-  const { cr, cg, ll } = mode === 'chroma' ? chromaPlanes(p) : { cr: r, cg: g, ll: b };
+/** The steps regions grow over (roughQuads' tries, and the table's), smallest first. */
+const STEPS = [1, 1.5, 2.5, 3, 4.5, 5, 6.5, 8, 9, 13];
+const REFUSED = 255;
+
+/** The level of a step between two pixels: the first of STEPS it does not exceed (REFUSED if none). */
+function level(e: number): number {
+  if (e > STEPS[STEPS.length - 1]!) return REFUSED;
+  for (let k = 0; k < STEPS.length; k++) if (e <= STEPS[k]!) return k;
+  return REFUSED;
+}
+
+/**
+ * The level of the step a region grows over between each pixel and its right neighbour (`h[i + 1]`, between i and
+ * i + 1) and its lower neighbour (`v[i + w]`, between i and i + w), by mode: a region grown over STEPS[k] crosses
+ * the steps of level k or less; REFUSED where it never does (past the raster's edge; a sharp step above the
+ * ceiling). The step is the same both ways (the distance is symmetric, and so is the slope beside it), so a region
+ * is the same whatever order it grows in.
+ */
+interface Steps {
+  h: Uint8Array;
+  v: Uint8Array;
+}
+const stepsCache = new WeakMap<Planes, Partial<Record<Mode, Steps>>>();
+
+/** The distance between each pixel and the one `d` after it, of colour (`rgb`) or of chromaticity and brightness. */
+const distanceCache = new WeakMap<Planes, Map<string, Float64Array>>();
+function distances(p: Planes, chroma: boolean, d: number): Float64Array {
+  let known = distanceCache.get(p);
+  if (!known) distanceCache.set(p, (known = new Map()));
+  const key = `${chroma}${d}`;
+  const cached = known.get(key);
+  if (cached) return cached;
+  const n = p.width * p.height;
+  const out = new Float64Array(n);
+  known.set(key, out);
+  if (chroma) {
+    // chroma: brightness is not an edge. The step in chromaticity counts fully, the step in log-luminance much
+    // less, so that a crease's shading or a cast shadow (the same paper, less light) does not stop the region.
+    const { cr, cg, ll } = chromaPlanes(p);
+    for (let i = 0; i + d < n; i++) {
+      const j = i + d;
+      const dr = cr[i]! - cr[j]!;
+      const dg = cg[i]! - cg[j]!;
+      out[i] = CHROMA_WEIGHT * Math.sqrt(dr * dr + dg * dg) + LOG_LUM_WEIGHT * Math.abs(ll[i]! - ll[j]!);
+    }
+  } else {
+    const { r, g, b } = p;
+    for (let i = 0; i + d < n; i++) {
+      const j = i + d;
+      const dr = r[i]! - r[j]!;
+      const dg = g[i]! - g[j]!;
+      const db = b[i]! - b[j]!;
+      out[i] = Math.sqrt(dr * dr + dg * dg + db * db);
+    }
+  }
+  return out;
+}
+
+function stepsOf(p: Planes, mode: Mode): Steps {
+  let byMode = stepsCache.get(p);
+  if (!byMode) stepsCache.set(p, (byMode = {}));
+  const known = byMode[mode];
+  if (known) return known;
+  const { width: w, height: h } = p;
+  const n = w * h;
+  const chroma = mode === 'chroma';
+  const hs = new Uint8Array(n + 1).fill(REFUSED);
+  const vs = new Uint8Array(n + w).fill(REFUSED);
+  // The distance between neighbours is the same both ways (its differences are squared, or their size taken).
+  const h1 = distances(p, chroma, 1);
+  const v1 = distances(p, chroma, w);
+  if (mode === 'rgb') {
+    for (let y = 0, i = 0; y < h; y++) {
+      for (let x = 0; x < w; x++, i++) {
+        if (x < w - 1) hs[i + 1] = level(h1[i]!);
+        if (y < h - 1) vs[i + w] = level(v1[i]!);
+      }
+    }
+    return (byMode[mode] = { h: hs, v: vs });
+  }
+  // sharp: the step between two pixels less the slope beside it (the gentler side's), so that smooth light and
+  // soft shadows pass however deep they are, and a sheet's edge (flat on both sides) stops the region; a step
+  // above the ceiling never passes. The slope is looked at only where there is room for it on both sides: between
+  // i and i + 1 the slopes are i - 2 to i and i + 1 to i + 3, whichever way the region grows.
+  const ceiling = chroma ? 20 : 60;
+  const h2 = distances(p, chroma, 2);
+  const v2 = distances(p, chroma, 2 * w);
+  for (let y = 0, i = 0; y < h; y++) {
+    const roomY = y >= 2 && y < h - 3;
+    for (let x = 0; x < w; x++, i++) {
+      if (x < w - 1) {
+        const e = h1[i]!;
+        if (e <= ceiling) hs[i + 1] = level(x >= 2 && x < w - 3 ? e - Math.min(h2[i - 2]! / 2, h2[i + 1]! / 2) : e);
+      }
+      if (y < h - 1) {
+        const e = v1[i]!;
+        if (e <= ceiling) vs[i + w] = level(roomY ? e - Math.min(v2[i - 2 * w]! / 2, v2[i + w]! / 2) : e);
+      }
+    }
+  }
+  return (byMode[mode] = { h: hs, v: vs });
+}
+
+/**
+ * The region grown from the paper-coloured middle over colour steps up to `step` (one of STEPS; its holes not yet
+ * filled): its mask, its pixels, and the smallest of STEPS that would cross a step it refused (growing again from
+ * the same seeds over a step below that gives the same region).
+ */
+function grow(p: Planes, seeds: Int32Array, step: number, mode: Mode): { mask: Uint8Array; pixels: Int32Array; above: number } {
+  const { width: w, height: h } = p;
+  const { h: hs, v: vs } = stepsOf(p, mode);
+  const k = STEPS.indexOf(step);
+  if (k < 0) throw new Error(`no step ${step}`);
   const mask = new Uint8Array(w * h);
-  const queue = scratch(w * h).queue;
+  const queue = scratch(w * h, 0).queue;
   let head = 0;
   let tail = 0;
+  let low = REFUSED;
   for (const s of seeds) {
     if (!mask[s]) {
       mask[s] = 1;
       queue[tail++] = s;
     }
   }
-  // chroma: brightness is not an edge. The step in chromaticity counts fully, the step in log-luminance much less,
-  // so that a crease's shading or a cast shadow (the same paper, less light) does not stop the region.
-  const dist =
-    mode === 'chroma'
-      ? (i: number, j: number) => {
-          const dr = cr[i]! - cr[j]!;
-          const dg = cg[i]! - cg[j]!;
-          return CHROMA_WEIGHT * Math.sqrt(dr * dr + dg * dg) + LOG_LUM_WEIGHT * Math.abs(ll[i]! - ll[j]!);
-        }
-      : (i: number, j: number) => {
-          const dr = r[i]! - r[j]!;
-          const dg = g[i]! - g[j]!;
-          const db = b[i]! - b[j]!;
-          return Math.sqrt(dr * dr + dg * dg + db * db);
-        };
-  const ceiling = mode === 'chroma' ? 20 : 60;
-  // sharp: the step between two pixels less the slope beside it (the gentler side's), so that smooth light and
-  // soft shadows pass however deep they are, and a sheet's edge (flat on both sides) stops the region.
-  const visit = (from: number, to: number, d: number, room: boolean) => {
-    if (mask[to]) return;
-    let e = dist(from, to);
-    if (sharp) {
-      if (e > ceiling) return;
-      if (room) e -= Math.min(dist(from, from - 2 * d) / 2, dist(to + 2 * d, to) / 2);
-    }
-    if (e > step) return;
-    mask[to] = 1;
-    queue[tail++] = to;
-  };
   while (head < tail) {
     const i = queue[head++]!;
-    const x = i % w;
-    const y = (i - x) / w;
-    if (x > 0) visit(i, i - 1, -1, x >= 3 && x < w - 2);
-    if (x < w - 1) visit(i, i + 1, 1, x >= 2 && x < w - 3);
-    if (y > 0) visit(i, i - w, -w, y >= 3 && y < h - 2);
-    if (y < h - 1) visit(i, i + w, w, y >= 2 && y < h - 3);
+    let e = hs[i]!;
+    if (e > k) low = e < low ? e : low;
+    else if (!mask[i - 1]) {
+      mask[i - 1] = 1;
+      queue[tail++] = i - 1;
+    }
+    e = hs[i + 1]!;
+    if (e > k) low = e < low ? e : low;
+    else if (!mask[i + 1]) {
+      mask[i + 1] = 1;
+      queue[tail++] = i + 1;
+    }
+    e = vs[i]!;
+    if (e > k) low = e < low ? e : low;
+    else if (!mask[i - w]) {
+      mask[i - w] = 1;
+      queue[tail++] = i - w;
+    }
+    e = vs[i + w]!;
+    if (e > k) low = e < low ? e : low;
+    else if (!mask[i + w]) {
+      mask[i + w] = 1;
+      queue[tail++] = i + w;
+    }
   }
-  return fill ? fillHoles(mask, w, h, queue) : mask;
+  return { mask, pixels: queue.slice(0, tail), above: low === REFUSED ? Infinity : STEPS[low]! };
 }
 
 /**
@@ -226,7 +347,7 @@ function tableHoles(p: Planes, step: number, mode: Mode): Uint8Array[] {
   const border: number[] = [];
   for (let x = 0; x < w; x++) border.push(x, (h - 1) * w + x);
   for (let y = 1; y < h - 1; y++) border.push(y * w, y * w + w - 1);
-  const table = grow(p, Int32Array.from(border), step, mode, false);
+  const table = grow(p, Int32Array.from(border), step, mode).mask;
   const free = new Uint8Array(n);
   for (let i = 0; i < n; i++) free[i] = table[i] ? 0 : 1;
   const label = new Int32Array(n);
@@ -285,53 +406,61 @@ function tableHoles(p: Planes, step: number, mode: Mode): Uint8Array[] {
 }
 
 /** The mask with its holes filled: whatever the outside cannot reach from the border (in place). */
-function fillHoles(mask: Uint8Array, w: number, h: number, queue = scratch(w * h).queue): Uint8Array {
-  const outside = scratch(w * h).outside;
-  outside.fill(0, 0, w * h);
+function fillHoles(mask: Uint8Array, w: number, h: number): Uint8Array {
+  // The state of each pixel in a raster one pixel wider all round: 1 the mask or that border (never entered), 2 the
+  // outside reached, 0 not (yet).
+  const pw = w + 2;
+  const { queue, state } = scratch(w * h, pw * (h + 2));
+  state.fill(1, 0, pw);
+  state.fill(1, pw * (h + 1), pw * (h + 2));
+  for (let y = 0; y < h; y++) {
+    const row = (y + 1) * pw;
+    state[row] = 1;
+    state[row + pw - 1] = 1;
+    state.set(mask.subarray(y * w, y * w + w), row + 1);
+  }
   let head = 0;
   let tail = 0;
-  for (let x = 0; x < w; x++) {
-    for (const i of [x, (h - 1) * w + x]) {
-      if (!mask[i] && !outside[i]) {
-        outside[i] = 1;
-        queue[tail++] = i;
-      }
+  const enter = (j: number) => {
+    if (!state[j]) {
+      state[j] = 2;
+      queue[tail++] = j;
     }
+  };
+  for (let x = 1; x <= w; x++) {
+    enter(pw + x);
+    enter(pw * h + x);
   }
-  for (let y = 0; y < h; y++) {
-    for (const i of [y * w, y * w + w - 1]) {
-      if (!mask[i] && !outside[i]) {
-        outside[i] = 1;
-        queue[tail++] = i;
-      }
-    }
+  for (let y = 1; y <= h; y++) {
+    enter(y * pw + 1);
+    enter(y * pw + w);
   }
-  const last = w * (h - 1);
   while (head < tail) {
     const i = queue[head++]!;
-    const x = i % w;
     let j = i - 1;
-    if (x > 0 && !mask[j] && !outside[j]) {
-      outside[j] = 1;
+    if (!state[j]) {
+      state[j] = 2;
       queue[tail++] = j;
     }
     j = i + 1;
-    if (x < w - 1 && !mask[j] && !outside[j]) {
-      outside[j] = 1;
+    if (!state[j]) {
+      state[j] = 2;
       queue[tail++] = j;
     }
-    j = i - w;
-    if (i >= w && !mask[j] && !outside[j]) {
-      outside[j] = 1;
+    j = i - pw;
+    if (!state[j]) {
+      state[j] = 2;
       queue[tail++] = j;
     }
-    j = i + w;
-    if (i < last && !mask[j] && !outside[j]) {
-      outside[j] = 1;
+    j = i + pw;
+    if (!state[j]) {
+      state[j] = 2;
       queue[tail++] = j;
     }
   }
-  for (let i = 0; i < w * h; i++) mask[i] = outside[i] ? 0 : 1;
+  for (let y = 0, i = 0; y < h; y++) {
+    for (let x = 0, k = (y + 1) * pw + 1; x < w; x++, i++, k++) mask[i] = state[k] === 2 ? 0 : 1;
+  }
   return mask;
 }
 
@@ -516,6 +645,13 @@ function sample(p: Planes, plane: Float32Array, x: number, y: number): number {
   return a + (b - a) * ay;
 }
 
+/** `sample`'s arithmetic, at pixel i of a plane `w` wide, with weights ax and ay. */
+function bilinear(plane: Float32Array, w: number, i: number, ax: number, ay: number): number {
+  const a = plane[i]! + (plane[i + 1]! - plane[i]!) * ax;
+  const b = plane[i + w]! + (plane[i + w + 1]! - plane[i + w]!) * ax;
+  return a + (b - a) * ay;
+}
+
 /** Whether the segment a-b lies along the image's border (the sheet goes out of the frame there). */
 function onBorder(a: Point, b: Point, w: number, h: number, tol: number): boolean {
   const near = (v: number, t: number) => Math.abs(v - t) <= tol;
@@ -659,21 +795,43 @@ function regionQuad(mask: Uint8Array, w: number, h: number, step: string, minAre
   return { step, quad, iou, area: area / imageArea, mask, score: 0 };
 }
 
-/** The mask dilated (or eroded) by one pixel, 3 × 3: along the rows, then along the columns. */
+/**
+ * The mask (0 or 1 a pixel) dilated (or eroded) by one pixel, 3 × 3 (the pixels within the raster): the largest
+ * (smallest) value along each row's three, then along each column's three.
+ */
 function morph(mask: Uint8Array, w: number, h: number, dilate: boolean): Uint8Array {
-  const v = dilate ? 1 : 0;
   const rows = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
-    const o = y * w;
-    for (let x = 0; x < w; x++) {
-      const i = o + x;
-      rows[i] = mask[i] === v || (x > 0 && mask[i - 1] === v) || (x < w - 1 && mask[i + 1] === v) ? 1 : 0;
+    const s = y * w;
+    const e = s + w - 1;
+    if (w === 1) {
+      rows[s] = mask[s]!;
+      continue;
+    }
+    if (dilate) {
+      rows[s] = mask[s]! | mask[s + 1]!;
+      for (let i = s + 1; i < e; i++) rows[i] = mask[i - 1]! | mask[i]! | mask[i + 1]!;
+      rows[e] = mask[e - 1]! | mask[e]!;
+    } else {
+      rows[s] = mask[s]! & mask[s + 1]!;
+      for (let i = s + 1; i < e; i++) rows[i] = mask[i - 1]! & mask[i]! & mask[i + 1]!;
+      rows[e] = mask[e - 1]! & mask[e]!;
     }
   }
   const out = new Uint8Array(w * h);
-  for (let i = 0; i < w * h; i++) {
-    const hit = rows[i] || (i >= w && rows[i - w]) || (i < w * (h - 1) && rows[i + w]);
-    out[i] = (hit ? 1 : 0) === v ? 1 : 0;
+  if (h === 1) {
+    out.set(rows);
+    return out;
+  }
+  const last = w * (h - 1);
+  if (dilate) {
+    for (let i = 0; i < w; i++) out[i] = rows[i]! | rows[i + w]!;
+    for (let i = w; i < last; i++) out[i] = rows[i - w]! | rows[i]! | rows[i + w]!;
+    for (let i = last; i < w * h; i++) out[i] = rows[i - w]! | rows[i]!;
+  } else {
+    for (let i = 0; i < w; i++) out[i] = rows[i]! & rows[i + w]!;
+    for (let i = w; i < last; i++) out[i] = rows[i - w]! & rows[i]! & rows[i + w]!;
+    for (let i = last; i < w * h; i++) out[i] = rows[i - w]! & rows[i]!;
   }
   return out;
 }
@@ -770,10 +928,22 @@ function roughQuads(small: Planes): Candidate[] {
   const same = (a: Point[], q: Point[]) => a.every((p, j) => Math.hypot(p[0] - q[j]![0], p[1] - q[j]![1]) < 1.5);
   const panels: Candidate[] = [];
   const grown = new Set<string>();
+  // Regions grown so far, before their holes were filled, by their size: their pixels.
+  const unfilled = new Map<number, Int32Array[]>();
+  let last: { seeds: Int32Array; mode: Mode; step: number; above: number } | null = null;
   for (const [n, [seeds, step, mode]] of runs.entries()) {
     // A grid seed inside a panel already grown from another grows the same panel.
     if (n >= gridFirst && covered[seeds[4]!]) continue;
-    const mask = grow(small, seeds, step, mode);
+    // The same seeds and mode as the last region grown, over a larger step that reaches none of the steps it refused:
+    // the same region again, nothing new.
+    if (last && last.seeds === seeds && last.mode === mode && step >= last.step && step < last.above) continue;
+    const region = grow(small, seeds, step, mode);
+    last = { seeds, mode, step, above: region.above };
+    // The same region (before its holes are filled) as one grown from other seeds or in another mode: nothing new.
+    const sameSize = unfilled.get(region.pixels.length) ?? [];
+    if (sameSize.some((pixels) => pixels.every((i) => region.mask[i]))) continue;
+    unfilled.set(region.pixels.length, [...sameSize, region.pixels]);
+    const mask = fillHoles(region.mask, w, h);
     // The same region from another seed or step: nothing new.
     let count = 0;
     let sum = 0;
@@ -873,8 +1043,11 @@ function fitLine(points: Point[], tol: number, minInliers: number): Line | null 
       if (len < 1e-6) continue;
       const nx = -(b[1] - a[1]) / len;
       const ny = (b[0] - a[0]) / len;
-      const inliers = points.filter((p) => Math.abs((p[0] - a[0]) * nx + (p[1] - a[1]) * ny) <= tol);
-      if (inliers.length > bestInliers.length) bestInliers = inliers;
+      const near = (p: Point) => Math.abs((p[0] - a[0]) * nx + (p[1] - a[1]) * ny) <= tol;
+      // Counted first; the inliers listed only for a better pair.
+      let count = 0;
+      for (const p of points) if (near(p)) count++;
+      if (count > bestInliers.length) bestInliers = points.filter(near);
     }
   }
   if (bestInliers.length < minInliers) return null;
@@ -909,15 +1082,31 @@ function edgeAcross(p: Planes, x: number, y: number, nx: number, ny: number, rea
   // The edge where the paper (inside, bright) meets the table: the largest drop of colour outward.
   let bestS = 0;
   let bestG = 0;
+  const w = p.width;
   for (let sOff = -reach; sOff <= reach; sOff += reach > 6 ? 1 : 0.5) {
     const ix = x + nx * (sOff + 1);
     const iy = y + ny * (sOff + 1);
     const ox = x + nx * (sOff - 1);
     const oy = y + ny * (sOff - 1);
     if (ox < 0 || oy < 0 || ox > p.width || oy > p.height || ix < 0 || iy < 0 || ix > p.width || iy > p.height) continue;
-    const dr = sample(p, p.r, ix, iy) - sample(p, p.r, ox, oy);
-    const dg = sample(p, p.g, ix, iy) - sample(p, p.g, ox, oy);
-    const db = sample(p, p.b, ix, iy) - sample(p, p.b, ox, oy);
+    // sample() of each plane at both points, the pixel and weights found once a point.
+    const fix = Math.min(w - 1.001, Math.max(0, ix - 0.5));
+    const fiy = Math.min(p.height - 1.001, Math.max(0, iy - 0.5));
+    const fox = Math.min(w - 1.001, Math.max(0, ox - 0.5));
+    const foy = Math.min(p.height - 1.001, Math.max(0, oy - 0.5));
+    const ix0 = Math.floor(fix);
+    const iy0 = Math.floor(fiy);
+    const ox0 = Math.floor(fox);
+    const oy0 = Math.floor(foy);
+    const iax = fix - ix0;
+    const iay = fiy - iy0;
+    const oax = fox - ox0;
+    const oay = foy - oy0;
+    const ii = iy0 * w + ix0;
+    const oi = oy0 * w + ox0;
+    const dr = bilinear(p.r, w, ii, iax, iay) - bilinear(p.r, w, oi, oax, oay);
+    const dg = bilinear(p.g, w, ii, iax, iay) - bilinear(p.g, w, oi, oax, oay);
+    const db = bilinear(p.b, w, ii, iax, iay) - bilinear(p.b, w, oi, oax, oay);
     const dl = 0.299 * dr + 0.587 * dg + 0.114 * db;
     const gmag = Math.sqrt(dr * dr + dg * dg + db * db) * (dl > 0 ? 1 : 0.5);
     if (gmag > bestG) {
@@ -1288,10 +1477,13 @@ function contourQuad(p: Planes): Candidate | null {
 export function detectPaperScored(raster: Raster): { corners: Corners; score: number; sure: boolean } | null {
   if (raster.width < 16 || raster.height < 16) return null;
   const big = planes(raster, REFINE_EDGE);
-  const small = shrink(big.p, REGION_EDGE);
+  // Planes that are the raster's own pixels (the worker's 1024 px copy) hold whole numbers: averaged again, their
+  // sums are exact, and box.ts's integer sums of the raster's bytes give the same means, faster.
+  const smaller = (edge: number) => (big.own ? planes(raster, edge) : shrink(big.p, edge));
+  const small = smaller(REGION_EDGE);
   const candidates = roughQuads(small.p);
   const k = small.scale;
-  const mid = shrink(big.p, CONTOUR_EDGE);
+  const mid = smaller(CONTOUR_EDGE);
   const contour = contourQuad(mid.p);
   if (contour && contour.iou >= 0.8) {
     contour.quad = contour.quad.map(([x, y]) => [(x * mid.scale) / k, (y * mid.scale) / k]);

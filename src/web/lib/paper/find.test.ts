@@ -19,18 +19,8 @@ async function decode(jpeg: Buffer): Promise<Raster> {
 }
 
 describe('the detection copy', () => {
-  it('is the plain mean of each window, also from bytes not on a 4-byte boundary and at an uneven ratio', () => {
-    const width = 1531;
-    const height = 7;
-    const backing = new Uint8Array(width * height * 4 + 3);
-    const data = backing.subarray(3);
-    let seed = 3;
-    for (let i = 0; i < data.length; i++) {
-      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-      data[i] = seed >>> 24;
-    }
-    const copy = areaAverage({ data, width, height }, 1024);
-    expect([copy.width, copy.height]).toEqual([1024, 5]);
+  /** Checks each pixel of the copy against the mean of its window, summed here one byte at a time. */
+  function expectWindowMeans(data: Uint8Array, width: number, height: number, copy: Raster): void {
     const fx = width / copy.width;
     const fy = height / copy.height;
     for (let y = 0; y < copy.height; y++) {
@@ -45,6 +35,44 @@ describe('the detection copy', () => {
           expect(copy.data[(y * copy.width + x) * 4 + c]).toBe(Uint8ClampedArray.of(sum / ((x1 - x0) * (y1 - y0)))[0]);
         }
       }
+    }
+  }
+
+  /** Bytes from a fixed seed, each at least `floor`. */
+  function noise(n: number, floor: number): Uint8Array {
+    const data = new Uint8Array(n);
+    let seed = 3;
+    for (let i = 0; i < n; i++) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      data[i] = Math.max(floor, seed >>> 24);
+    }
+    return data;
+  }
+
+  it('is the plain mean of each window, also from bytes not on a 4-byte boundary and at an uneven ratio', () => {
+    const width = 1531;
+    const height = 7;
+    const backing = new Uint8Array(width * height * 4 + 3);
+    const data = backing.subarray(3);
+    data.set(noise(data.length, 0));
+    const copy = areaAverage({ data, width, height }, 1024);
+    expect([copy.width, copy.height]).toEqual([1024, 5]);
+    expectWindowMeans(data, width, height, copy);
+  });
+
+  it('is the exact mean of bright windows of every size, up to the largest summed two channels at a time and past it', () => {
+    // Windows of 256 (16 × 16), 257 and 258 pixels of nearly white bytes: red and blue summed in one integer
+    // must not carry into each other, and larger windows are summed apart.
+    for (const [width, height, edge, pixels] of [
+      [592, 592, 37, 256],
+      [1028, 1, 4, 257],
+      [1032, 1, 4, 258],
+      [2064, 2, 4, 1032],
+    ] as const) {
+      const data = noise(width * height * 4, 250);
+      const copy = areaAverage({ data, width, height }, edge);
+      expect((width / copy.width) * (height / copy.height)).toBe(pixels);
+      expectWindowMeans(data, width, height, copy);
     }
   });
 
