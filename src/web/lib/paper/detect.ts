@@ -181,8 +181,8 @@ function scratch(n: number, padded: number) {
   return buffers;
 }
 
-/** The steps regions grow over (roughQuads' tries, and the table's), smallest first. */
-const STEPS = [1, 1.5, 2.5, 3, 4.5, 5, 6.5, 8, 9, 13];
+/** The steps regions grow over (roughQuads' tries and the table's), smallest first. */
+const STEPS = [1.5, 2.5, 3, 4.5, 5, 6.5, 8, 9, 13];
 const REFUSED = 255;
 
 /** The level of a step between two pixels: the first of STEPS it does not exceed (REFUSED if none). */
@@ -335,6 +335,50 @@ function grow(p: Planes, seeds: Int32Array, step: number, mode: Mode): { mask: U
   return { mask, pixels: queue.slice(0, tail), above: low === REFUSED ? Infinity : STEPS[low]! };
 }
 
+/** The largest 4-connected region of the mask, or null when it is empty. */
+function largestRegion(m: Uint8Array, w: number, h: number): Uint8Array | null {
+  const n = w * h;
+  const label = new Int32Array(n);
+  const queue = scratch(n, 0).queue;
+  let best = 0;
+  let bestCount = 0;
+  for (let s = 0, id = 1; s < n; s++) {
+    if (!m[s] || label[s]) continue;
+    let tail = 0;
+    queue[tail++] = s;
+    label[s] = id;
+    for (let head = 0; head < tail; head++) {
+      const i = queue[head]!;
+      const x = i % w;
+      if (x > 0 && m[i - 1] && !label[i - 1]) {
+        label[i - 1] = id;
+        queue[tail++] = i - 1;
+      }
+      if (x < w - 1 && m[i + 1] && !label[i + 1]) {
+        label[i + 1] = id;
+        queue[tail++] = i + 1;
+      }
+      if (i >= w && m[i - w] && !label[i - w]) {
+        label[i - w] = id;
+        queue[tail++] = i - w;
+      }
+      if (i < n - w && m[i + w] && !label[i + w]) {
+        label[i + w] = id;
+        queue[tail++] = i + w;
+      }
+    }
+    if (tail > bestCount) {
+      bestCount = tail;
+      best = id;
+    }
+    id++;
+  }
+  if (!best) return null;
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (label[i] === best) out[i] = 1;
+  return out;
+}
+
 /**
  * The table grown from the photo's frame, and the largest region it does not reach (holes filled): a sheet with a
  * busy drawing on a light table, which no region grown from the middle covers whole. Twice: as it is, and opened
@@ -350,53 +394,10 @@ function tableHoles(p: Planes, step: number, mode: Mode): Uint8Array[] {
   const table = grow(p, Int32Array.from(border), step, mode).mask;
   const free = new Uint8Array(n);
   for (let i = 0; i < n; i++) free[i] = table[i] ? 0 : 1;
-  const label = new Int32Array(n);
-  const queue = new Int32Array(n);
-  /** The largest 4-connected region of `m`. */
-  const largest = (m: Uint8Array): Uint8Array | null => {
-    label.fill(0);
-    let best = 0;
-    let bestCount = 0;
-    for (let s = 0, id = 1; s < n; s++) {
-      if (!m[s] || label[s]) continue;
-      let tail = 0;
-      queue[tail++] = s;
-      label[s] = id;
-      for (let head = 0; head < tail; head++) {
-        const i = queue[head]!;
-        const x = i % w;
-        if (x > 0 && m[i - 1] && !label[i - 1]) {
-          label[i - 1] = id;
-          queue[tail++] = i - 1;
-        }
-        if (x < w - 1 && m[i + 1] && !label[i + 1]) {
-          label[i + 1] = id;
-          queue[tail++] = i + 1;
-        }
-        if (i >= w && m[i - w] && !label[i - w]) {
-          label[i - w] = id;
-          queue[tail++] = i - w;
-        }
-        if (i < n - w && m[i + w] && !label[i + w]) {
-          label[i + w] = id;
-          queue[tail++] = i + w;
-        }
-      }
-      if (tail > bestCount) {
-        bestCount = tail;
-        best = id;
-      }
-      id++;
-    }
-    if (!best) return null;
-    const out = new Uint8Array(n);
-    for (let i = 0; i < n; i++) if (label[i] === best) out[i] = 1;
-    return out;
-  };
   const masks: Uint8Array[] = [];
-  const whole = largest(free);
+  const whole = largestRegion(free, w, h);
   if (whole) masks.push(fillHoles(whole, w, h));
-  const apart = largest(morph(morph(free, w, h, false), w, h, false));
+  const apart = largestRegion(morph(morph(free, w, h, false), w, h, false), w, h);
   if (apart) {
     const back = morph(morph(apart, w, h, true), w, h, true);
     for (let i = 0; i < n; i++) back[i] = back[i]! & free[i]!;
@@ -964,10 +965,9 @@ function roughQuads(small: Planes): Candidate[] {
     if (c.area >= 0.04 && c.iou >= 0.8) candidates.push(c);
     else if (c.iou >= 0.85) panels.push(c);
   }
-  // The table grown from the frame, each region it leaves a candidate (tableHoles).
+  // The table grown from the frame, each region it leaves a candidate (tableHoles): over chromaticity (the table's
+  // shading and shadows do not stop it) and over sharp steps (nor does its smooth light).
   for (const [step, mode] of [
-    [3, 'rgb'],
-    [1, 'chroma'],
     [1.5, 'chroma'],
     [3, 'sharp'],
   ] as [number, Mode][]) {
