@@ -130,18 +130,59 @@ describe('evenLight', () => {
   });
 });
 
+/** Noise bytes (opaque), so that every weight and every byte of a sample matters. */
+function noise(data: Uint8Array | Uint8ClampedArray, seed: number): void {
+  for (let i = 0; i < data.length; i++) {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    data[i] = i % 4 === 3 ? 255 : seed >>> 24;
+  }
+}
+
+/**
+ * How far the straightened picture's colours are from the exact bilinear blend of the photo at each output pixel's
+ * centre (a sample past the photo clamped to its nearest edge), and how many output pixels sample past it.
+ */
+function bilinearError(photo: Raster, quad: Corners, out: Raster): { worst: number; clamped: number } {
+  const { data, width, height } = photo;
+  const h = homography(
+    [
+      [0, 0],
+      [out.width, 0],
+      [out.width, out.height],
+      [0, out.height],
+    ],
+    quad,
+  )!;
+  const at = (x: number, y: number, c: number) => data[(y * width + x) * 4 + c]!;
+  let worst = 0;
+  let clamped = 0;
+  for (let y = 0; y < out.height; y++) {
+    for (let x = 0; x < out.width; x++) {
+      const [u, v] = apply(h, x + 0.5, y + 0.5);
+      if (u < 0.5 || v < 0.5 || u > width - 0.5 || v > height - 0.5) clamped++;
+      const fx = Math.min(width - 1, Math.max(0, u - 0.5));
+      const fy = Math.min(height - 1, Math.max(0, v - 0.5));
+      const x0 = Math.min(width - 2, Math.floor(fx));
+      const y0 = Math.min(height - 2, Math.floor(fy));
+      for (let c = 0; c < 3; c++) {
+        const top = at(x0, y0, c) + (at(x0 + 1, y0, c) - at(x0, y0, c)) * (fx - x0);
+        const bottom = at(x0, y0 + 1, c) + (at(x0 + 1, y0 + 1, c) - at(x0, y0 + 1, c)) * (fx - x0);
+        const exact = top + (bottom - top) * (fy - y0);
+        worst = Math.max(worst, Math.abs(out.data[(y * out.width + x) * 4 + c]! - exact));
+      }
+    }
+  }
+  return { worst, clamped };
+}
+
 describe('the warp', () => {
   it('samples within two levels of the exact bilinear blend on pure noise, from a raster not on a 4-byte boundary', () => {
-    // Noise, so that every weight and every byte matters; a Node-like buffer that starts at an odd offset.
+    // Noise; a Node-like buffer that starts at an odd offset.
     const width = 97;
     const height = 61;
     const backing = new Uint8Array(width * height * 4 + 1);
     const data = backing.subarray(1);
-    let seed = 7;
-    for (let i = 0; i < data.length; i++) {
-      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-      data[i] = i % 4 === 3 ? 255 : seed >>> 24;
-    }
+    noise(data, 7);
     const raster: Raster = { data, width, height };
     const quad: Corners = [
       [10.3, 5.7],
@@ -150,34 +191,8 @@ describe('the warp', () => {
       [3.2, 50.4],
     ];
     const out = straighten(raster, quad, { evenLight: false, maxEdge: 64 });
-    const h = homography(
-      [
-        [0, 0],
-        [out.width, 0],
-        [out.width, out.height],
-        [0, out.height],
-      ],
-      quad,
-    )!;
-    const at = (x: number, y: number, c: number) => data[(y * width + x) * 4 + c]!;
-    let worst = 0;
-    for (let y = 0; y < out.height; y++) {
-      for (let x = 0; x < out.width; x++) {
-        const [u, v] = apply(h, x + 0.5, y + 0.5);
-        const fx = Math.min(width - 1, Math.max(0, u - 0.5));
-        const fy = Math.min(height - 1, Math.max(0, v - 0.5));
-        const x0 = Math.min(width - 2, Math.floor(fx));
-        const y0 = Math.min(height - 2, Math.floor(fy));
-        for (let c = 0; c < 3; c++) {
-          const top = at(x0, y0, c) + (at(x0 + 1, y0, c) - at(x0, y0, c)) * (fx - x0);
-          const bottom = at(x0, y0 + 1, c) + (at(x0 + 1, y0 + 1, c) - at(x0, y0 + 1, c)) * (fx - x0);
-          const exact = top + (bottom - top) * (fy - y0);
-          worst = Math.max(worst, Math.abs(out.data[(y * out.width + x) * 4 + c]! - exact));
-        }
-        expect(out.data[(y * out.width + x) * 4 + 3]).toBe(255);
-      }
-    }
-    expect(worst).toBeLessThan(2);
+    for (let k = 3; k < out.data.length; k += 4) expect(out.data[k]).toBe(255);
+    expect(bilinearError(raster, quad, out).worst).toBeLessThan(2);
   });
 });
 
@@ -188,46 +203,16 @@ describe('the warp at the photo’s edges', () => {
     const width = 53;
     const height = 41;
     const data = new Uint8ClampedArray(width * height * 4);
-    let seed = 99;
-    for (let i = 0; i < data.length; i++) {
-      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-      data[i] = i % 4 === 3 ? 255 : seed >>> 24;
-    }
+    noise(data, 99);
+    const raster: Raster = { data, width, height };
     const quad: Corners = [
       [-6.4, -3.1],
       [58.7, 2.2],
       [61.3, 47.9],
       [-2.5, 44.6],
     ];
-    const out = straighten({ data, width, height }, quad, { evenLight: false, maxEdge: 90 });
-    const h = homography(
-      [
-        [0, 0],
-        [out.width, 0],
-        [out.width, out.height],
-        [0, out.height],
-      ],
-      quad,
-    )!;
-    const at = (x: number, y: number, c: number) => data[(y * width + x) * 4 + c]!;
-    let worst = 0;
-    let clamped = 0;
-    for (let y = 0; y < out.height; y++) {
-      for (let x = 0; x < out.width; x++) {
-        const [u, v] = apply(h, x + 0.5, y + 0.5);
-        if (u < 0.5 || v < 0.5 || u > width - 0.5 || v > height - 0.5) clamped++;
-        const fx = Math.min(width - 1, Math.max(0, u - 0.5));
-        const fy = Math.min(height - 1, Math.max(0, v - 0.5));
-        const x0 = Math.min(width - 2, Math.floor(fx));
-        const y0 = Math.min(height - 2, Math.floor(fy));
-        for (let c = 0; c < 3; c++) {
-          const top = at(x0, y0, c) + (at(x0 + 1, y0, c) - at(x0, y0, c)) * (fx - x0);
-          const bottom = at(x0, y0 + 1, c) + (at(x0 + 1, y0 + 1, c) - at(x0, y0 + 1, c)) * (fx - x0);
-          const exact = top + (bottom - top) * (fy - y0);
-          worst = Math.max(worst, Math.abs(out.data[(y * out.width + x) * 4 + c]! - exact));
-        }
-      }
-    }
+    const out = straighten(raster, quad, { evenLight: false, maxEdge: 90 });
+    const { worst, clamped } = bilinearError(raster, quad, out);
     // A good share of the output comes from beyond the photo.
     expect(clamped).toBeGreaterThan(out.width * out.height * 0.1);
     expect(worst).toBeLessThan(2);
