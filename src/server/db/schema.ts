@@ -380,6 +380,18 @@ export const galleryVersions = pgTable('gallery_versions', {
 });
 
 /**
+ * The families' version (migration 0015): every statement that changes what a cached session or a family's sharing
+ * rests on (users, profiles, login sessions, profile shares) adds 1 to one of 16 rows, in its own transaction, as
+ * gallery_versions does for the wall. A session checked beside the sum it was read with is still exact while the sum
+ * is the same (domain/sessions.ts), on every instance: logout, a replay's revocation, a password change or a deleted
+ * profile changes the sum, and the next request on any instance checks the session afresh.
+ */
+export const familyVersions = pgTable('family_versions', {
+  shard: smallint('shard').primaryKey(),
+  v: bigint('v', { mode: 'number' }).notNull().default(0),
+});
+
+/**
  * Idempotency-Key records of POST /api/artworks/ (architecture step 5). A record is written in the
  * same transaction that creates the work, so it exists exactly when the work does; kept 7 days.
  */

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { and, eq, isNull, lt, notExists, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
 import { M } from '@contract/messages';
@@ -16,6 +16,7 @@ import { loginSessions, profiles, refreshTokens, users, type ProfileRow, type Us
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { signToken, verifyToken, type Claims } from './jwt';
+import { currentVersions, familyVersionColumn } from './versions';
 
 export interface TokenPairOut {
   access: string;
@@ -67,32 +68,84 @@ const expired = () => new ApiError(401, M.sessionExpired);
 
 const parentSession = alias(loginSessions, 'parent_session');
 
-/**
- * The live session a token's claims name: its user (at the token's version) and, for a child token, its
- * profile. One query per request; null when anything has ended (the session or its parent login revoked,
- * the user's tokens invalidated, the profile or the account deleted).
- */
-async function liveSession(db: Executor, claims: Claims): Promise<{ user: UserRow; profile: ProfileRow | null } | null> {
-  if (!claims.fam) return null;
-  const userId = Number(claims.sub);
-  const [row] = await db
-    .select({ user: users, profile: profiles, sessionProfile: loginSessions.profileId })
+/** What the session check reads: the session's user and, for a child login, its profile. */
+interface SessionRow {
+  user: UserRow;
+  profile: ProfileRow | null;
+  sessionProfile: number | null;
+}
+
+/** The check's rows, for a session of a user; `version` is the families' version in the same snapshot. */
+function sessionQuery(db: Executor) {
+  return db
+    .select({ user: users, profile: profiles, sessionProfile: loginSessions.profileId, version: familyVersionColumn })
     .from(loginSessions)
     .innerJoin(users, eq(users.id, loginSessions.userId))
     .leftJoin(parentSession, eq(parentSession.id, loginSessions.parentId))
     .leftJoin(profiles, and(eq(profiles.id, loginSessions.profileId), eq(profiles.userId, loginSessions.userId)))
     .where(
       and(
-        eq(loginSessions.id, claims.fam),
-        eq(loginSessions.userId, userId),
+        eq(loginSessions.id, sql.placeholder('session')),
+        eq(loginSessions.userId, sql.placeholder('user')),
         isNull(loginSessions.revokedAt),
         or(isNull(loginSessions.parentId), isNull(parentSession.revokedAt)),
       ),
     );
+}
+
+/** The claims against the session's row: the token's version, and the profile its login chose. */
+function liveFrom(row: SessionRow | undefined, claims: Claims): { user: UserRow; profile: ProfileRow | null } | null {
   if (!row || row.user.tokenVersion !== claims.ver) return null;
   if ((row.sessionProfile ?? undefined) !== claims.pid) return null;
   if (claims.pid !== undefined && !row.profile) return null;
   return { user: row.user, profile: row.profile };
+}
+
+/**
+ * The live session a token's claims name: its user (at the token's version) and, for a child token, its
+ * profile. One query; null when anything has ended (the session or its parent login revoked, the user's tokens
+ * invalidated, the profile or the account deleted).
+ */
+async function liveSession(db: Executor, claims: Claims): Promise<{ user: UserRow; profile: ProfileRow | null } | null> {
+  if (!claims.fam) return null;
+  const [row] = await sessionQuery(db).execute({ session: claims.fam, user: Number(claims.sub) });
+  return liveFrom(row, claims);
+}
+
+/**
+ * Session checks this instance made, per app, by session and user, with the families' version they were read at
+ * (issue 30: the check was a round trip of its own on every request). One is used only while the version, read
+ * after the request arrived (versions.ts, one read shared by the requests that arrive together), is still the same:
+ * logout, a replay's revocation, a password change, a deleted profile or account on any instance changes it, so the
+ * very next request anywhere checks afresh. Only live sessions are kept; at most MAX_CHECKS.
+ */
+interface KeptCheck {
+  version: string;
+  row: SessionRow;
+}
+const MAX_CHECKS = 20_000;
+const keptChecks = new WeakMap<AppDeps, Map<string, KeptCheck>>();
+const preparedChecks = new WeakMap<AppDeps, ReturnType<typeof prepareCheck>>();
+const prepareCheck = (deps: AppDeps) => sessionQuery(deps.db).prepare('session_check');
+
+async function checkedSession(deps: AppDeps, claims: Claims & { fam: string }): Promise<SessionRow | undefined> {
+  let kept = keptChecks.get(deps);
+  if (!kept) keptChecks.set(deps, (kept = new Map()));
+  const key = `${claims.fam}:${claims.sub}`;
+  const hit = kept.get(key);
+  if (hit && hit.version === (await currentVersions(deps)).family) return hit.row;
+  let statement = preparedChecks.get(deps);
+  if (!statement) preparedChecks.set(deps, (statement = prepareCheck(deps)));
+  const [row] = await statement.execute({ session: claims.fam, user: Number(claims.sub) });
+  if (!row) {
+    kept.delete(key);
+    return undefined;
+  }
+  const { version, ...session } = row;
+  kept.delete(key);
+  kept.set(key, { version, row: Object.freeze(session) });
+  if (kept.size > MAX_CHECKS) kept.delete(kept.keys().next().value!);
+  return session;
 }
 
 /** POST /api/token/refresh/: rotate, or revoke the whole session on a replay. */
@@ -165,7 +218,7 @@ export async function logout(deps: AppDeps, auth: Auth, refresh: string | undefi
 export async function authenticate(deps: AppDeps, token: string): Promise<Auth | null> {
   const claims = await verifyToken(deps.config.jwtSecret, token, ['access', 'child_access'], deps.clock());
   if (!claims?.fam) return null;
-  const live = await liveSession(deps.db, claims);
+  const live = liveFrom(await checkedSession(deps, claims as Claims & { fam: string }), claims);
   return live ? { ...live, claims, session: claims.fam } : null;
 }
 

@@ -1,0 +1,63 @@
+/**
+ * The database's change counters (issue 30), which let an instance keep what it read and still answer exactly what
+ * the database holds now: the public wall's version (gallery_versions, migration 0009: works, images, tags, likes,
+ * profiles, categories) and the families' (family_versions, migration 0015: users, profiles, login sessions,
+ * shares). Each is the sum of 16 rows that only grow, each bumped in the transaction that made the change, so an
+ * equal sum means that nothing was committed since. Both are read in one statement, after the request arrived, and
+ * one read answers every request that came in while the previous one was running.
+ */
+import { sql } from 'drizzle-orm';
+
+import { familyVersions, galleryVersions } from '../db/schema';
+import type { AppDeps } from '../deps';
+
+export interface Versions {
+  /** The public wall's (and every work list's) version, as text: compared, never added to. */
+  wall: string;
+  /** The families' version: sessions, profiles, shares. */
+  family: string;
+}
+
+/** The families' version as a column of another query (read in that query's snapshot). */
+export const familyVersionColumn = sql<string>`(select coalesce(sum(${familyVersions.v}), 0)::text from ${familyVersions})`;
+/** The wall's version as a column of another query. */
+export const wallVersionColumn = sql<string>`(select coalesce(sum(${galleryVersions.v}), 0)::text from ${galleryVersions})`;
+
+/**
+ * Reads that start after the caller asked, shared by the callers that ask while one is waiting to start: a caller
+ * never gets a read that began before it arrived, so what any instance committed before the request is seen, as if
+ * each request read alone; under load one round trip answers every request that came in during the previous one.
+ */
+export function coalesced<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | undefined;
+  let waiting: Promise<T> | undefined;
+  const start = (): Promise<T> => {
+    const p = read().finally(() => {
+      if (running === p) running = undefined;
+    });
+    running = p;
+    return p;
+  };
+  return () => {
+    if (!running) return start();
+    // One in flight began before this caller: wait for it to end, then share the next one.
+    waiting ??= running.then(
+      () => ((waiting = undefined), start()),
+      () => ((waiting = undefined), start()),
+    );
+    return waiting;
+  };
+}
+
+const reads = new WeakMap<AppDeps, () => Promise<Versions>>();
+
+/** Both versions, read after the call (shared with the calls that come in while it waits). */
+export function currentVersions(deps: AppDeps): Promise<Versions> {
+  let read = reads.get(deps);
+  if (!read) {
+    // A prepared statement: parsed and planned once per connection.
+    const statement = deps.db.select({ wall: wallVersionColumn, family: familyVersionColumn }).from(sql`(select 1) as one`).prepare('versions_now');
+    reads.set(deps, (read = coalesced(async () => (await statement.execute())[0]!)));
+  }
+  return read();
+}
