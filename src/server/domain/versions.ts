@@ -56,7 +56,10 @@ export function currentVersions(deps: AppDeps): Promise<Versions> {
   let read = reads.get(deps);
   if (!read) {
     // A prepared statement: parsed and planned once per connection.
-    const statement = deps.db.select({ wall: wallVersionColumn, family: familyVersionColumn }).from(sql`(select 1) as one`).prepare('versions_now');
+    const statement = deps.db
+      .select({ wall: wallVersionColumn, family: familyVersionColumn })
+      .from(sql`(select 1) as one`)
+      .prepare('versions_now');
     reads.set(deps, (read = coalesced(async () => (await statement.execute())[0]!)));
   }
   return read();

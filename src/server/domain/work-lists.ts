@@ -8,12 +8,13 @@ import { and, count, desc, eq, exists, ilike, inArray, ne, or, sql, type SQL } f
 import { LIMITS, type Language } from '@contract/limits';
 import { M } from '@contract/messages';
 import type { Paged, Work } from '@contract/works';
-import { artworks, artworkTags, categories, galleryVersions, likes, profiles, profileShares, publicWorkCounts } from '../db/schema';
+import { artworks, artworkTags, categories, likes, profiles, profileShares, publicWorkCounts } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { sharedWith, visibleTo } from './visibility';
 import { toWork, viewFields } from './work-views';
 import { escapeLike, JsonAnswer, pageLinks, type ListLinks } from './lists';
+import { currentVersions, familyVersionColumn, wallVersionColumn, type Versions } from './versions';
 
 export interface ListFilters {
   page: number;
@@ -40,8 +41,6 @@ function filterClause(f: ListFilters): SQL[] {
 
 /** The number of public works, from the counter the triggers keep (no scan of the works). */
 const publicTotal = sql<number>`(select coalesce(sum(${publicWorkCounts.n}), 0) from ${publicWorkCounts})`.mapWith(Number);
-/** The public wall's version (schema.ts galleryVersions), as text: compared, never added to. */
-const wallVersion = sql<string>`(select coalesce(sum(${galleryVersions.v}), 0)::text from ${galleryVersions})`;
 
 async function countOf(deps: AppDeps, condition: SQL, counted: boolean): Promise<number> {
   if (counted) {
@@ -71,7 +70,7 @@ function pageQuery(deps: AppDeps, condition: SQL, f: ListFilters, viewerId: numb
     .select({
       ...viewFields(viewerId),
       total: counted ? publicTotal : sql<number>`0`.mapWith(Number),
-      version: counted ? wallVersion : sql<string>`''`,
+      version: counted ? wallVersionColumn : sql<string>`''`,
     })
     .from(artworks)
     .innerJoin(page, eq(page.id, artworks.id))
@@ -82,10 +81,10 @@ function pageQuery(deps: AppDeps, condition: SQL, f: ListFilters, viewerId: numb
 
 /**
  * The public wall's pages as this instance last read them, per app: the works as an anonymous visitor sees them,
- * the total, and the wall's version read in the same snapshot. A page is served from here only after the database
- * answered, in this request, with the same version (and, for a child, its own likes and shares among them): a work
- * made private, liked, renamed or deleted through any instance changes the version, so the next request reads the
- * page afresh. Only unfiltered public pages are kept; at most MAX_PAGES of them.
+ * the total, and the wall's version read in the same snapshot. A page is served from here only while the wall's
+ * version, read after the request arrived (versions.ts), is the same: a work made private, liked, renamed or deleted
+ * through any instance changes the version, so the next request reads the page afresh. Only unfiltered public pages
+ * are kept; at most MAX_PAGES of them.
  */
 interface WallPage {
   version: string;
@@ -103,86 +102,58 @@ function wallOf(deps: AppDeps): Map<string, WallPage> {
   return wall;
 }
 
-interface WallCheck {
-  version: string;
-  liked: unknown;
-  sharing: unknown;
-}
-
 /**
- * The version, and for a child the viewer's likes among the page's works and the owners who share with the viewer:
- * prepared statements per app (parsed and planned once per connection), one round trip.
+ * A viewer's marks on a public page: its likes among the page's works and the owners who share with it, with both
+ * versions they were read at (a like changes the wall's, a share the families'). Kept per viewer and page while
+ * both versions stay the same; at most MAX_MARKS.
  */
-const checks = new WeakMap<AppDeps, ReturnType<typeof prepareChecks>>();
-function prepareChecks(deps: AppDeps) {
-  const version = sql<string>`coalesce(sum(${galleryVersions.v}), 0)::text`;
+interface Marks {
+  wall: string;
+  family: string;
+  liked: Set<number>;
+  sharing: Set<number>;
+}
+const MAX_MARKS = 20_000;
+const marks = new WeakMap<AppDeps, Map<string, Marks>>();
+
+/** The viewer's likes among the page's works, the owners who share with the viewer, and both versions: one statement. */
+const prepared = new WeakMap<AppDeps, ReturnType<typeof prepareMarks>>();
+function prepareMarks(deps: AppDeps) {
   const viewer = sql.placeholder('viewer');
-  return {
-    anonymous: deps.db.select({ version }).from(galleryVersions).prepare('gallery_wall_version'),
-    child: deps.db
-      .select({
-        version,
-        liked: sql<unknown>`(select coalesce(json_agg(${likes.artworkId}), '[]'::json) from ${likes} where ${likes.profileId} = ${viewer} and ${likes.artworkId} = any(${sql.placeholder('ids')}::int[]))`,
-        sharing: sql<unknown>`(select coalesce(json_agg(${profileShares.ownerProfileId}), '[]'::json) from ${profileShares} where ${profileShares.targetProfileId} = ${viewer})`,
-      })
-      .from(galleryVersions)
-      .prepare('gallery_wall_check'),
-  };
-}
-
-/**
- * Reads that start after the caller asked, shared by the callers that ask while one is waiting to start: a caller
- * never gets a read that began before it arrived, so what any instance committed before the request is seen, as if
- * each request read alone; under load one round trip answers every request that came in during the previous one.
- */
-export function coalesced<T>(read: () => Promise<T>): () => Promise<T> {
-  let running: Promise<T> | undefined;
-  let waiting: Promise<T> | undefined;
-  const start = (): Promise<T> => {
-    const p = read().finally(() => {
-      if (running === p) running = undefined;
-    });
-    running = p;
-    return p;
-  };
-  return () => {
-    if (!running) return start();
-    // One in flight began before this caller: wait for it to end, then share the next one.
-    waiting ??= running.then(
-      () => ((waiting = undefined), start()),
-      () => ((waiting = undefined), start()),
-    );
-    return waiting;
-  };
-}
-
-const versionReads = new WeakMap<AppDeps, () => Promise<string>>();
-
-/** The public wall's version, read after the call (shared with the calls that come in while it waits). */
-export function currentWallVersion(deps: AppDeps): Promise<string> {
-  let read = versionReads.get(deps);
-  if (!read) {
-    const statement = preparedChecks(deps).anonymous;
-    versionReads.set(deps, (read = coalesced(async () => (await statement.execute())[0]!.version)));
-  }
-  return read();
-}
-
-function preparedChecks(deps: AppDeps) {
-  let prepared = checks.get(deps);
-  if (!prepared) checks.set(deps, (prepared = prepareChecks(deps)));
-  return prepared;
-}
-
-/** The version now, and the viewer's likes among these works and the owners who share with the viewer. */
-async function checkWall(deps: AppDeps, viewerId: number | null, ids: number[]): Promise<WallCheck> {
-  if (viewerId === null) return { version: await currentWallVersion(deps), liked: null, sharing: null };
-  const [row] = await preparedChecks(deps).child.execute({ viewer: viewerId, ids });
-  return row!;
+  return deps.db
+    .select({
+      wall: wallVersionColumn,
+      family: familyVersionColumn,
+      liked: sql<unknown>`(select coalesce(json_agg(${likes.artworkId}), '[]'::json) from ${likes} where ${likes.profileId} = ${viewer} and ${likes.artworkId} = any(${sql.placeholder('ids')}::int[]))`,
+      sharing: sql<unknown>`(select coalesce(json_agg(${profileShares.ownerProfileId}), '[]'::json) from ${profileShares} where ${profileShares.targetProfileId} = ${viewer})`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('gallery_wall_marks');
 }
 
 const parsedIds = (value: unknown): Set<number> =>
   new Set(value === null || value === undefined ? [] : typeof value === 'string' ? (JSON.parse(value) as number[]) : (value as number[]));
+
+/** The viewer's marks on a kept page at these versions, or undefined when the wall moved on since `now`. */
+async function marksOf(deps: AppDeps, viewerId: number, key: string, page: WallPage, now: Versions): Promise<Marks | undefined> {
+  let kept = marks.get(deps);
+  if (!kept) marks.set(deps, (kept = new Map()));
+  const mine = `${viewerId}:${key}`;
+  const hit = kept.get(mine);
+  if (hit && hit.wall === now.wall && hit.family === now.family) return hit;
+  let statement = prepared.get(deps);
+  if (!statement) prepared.set(deps, (statement = prepareMarks(deps)));
+  const [row] = await statement.execute({ viewer: viewerId, ids: page.works.map((w) => w.id) });
+  if (!row || row.wall !== page.version) return undefined;
+  const read: Marks = { wall: row.wall, family: row.family, liked: parsedIds(row.liked), sharing: parsedIds(row.sharing) };
+  kept.delete(mine);
+  kept.set(mine, read);
+  if (kept.size > MAX_MARKS) kept.delete(kept.keys().next().value!);
+  return read;
+}
+
+/** The public wall's version, read after the call (shared with the calls that come in while it waits). */
+export const currentWallVersion = async (deps: AppDeps): Promise<string> => (await currentVersions(deps)).wall;
 
 /** The anonymous view of a work: what the cache keeps. */
 const neutral = (w: Work): Work => (w.is_liked_by_user || w.can_edit ? { ...w, is_liked_by_user: false, can_edit: false } : w);
@@ -198,22 +169,19 @@ async function publicWall(
   const key = `${lang}:${f.page}`;
   const kept = wall.get(key);
   if (kept) {
-    const now = await checkWall(
-      deps,
-      viewerId,
-      kept.works.map((w) => w.id),
-    );
-    if (now.version === kept.version) {
+    const now = await currentVersions(deps);
+    if (now.wall === kept.version) {
       if (viewerId === null)
         return { total: kept.total, works: kept.works, text: (kept.text ??= JSON.stringify(kept.works)), version: kept.version };
-      const liked = parsedIds(now.liked);
-      const sharing = parsedIds(now.sharing);
-      const works = kept.works.map((w) => ({
-        ...w,
-        is_liked_by_user: liked.has(w.id),
-        can_edit: w.member.id === viewerId || sharing.has(w.member.id),
-      }));
-      return { total: kept.total, works };
+      const mine = await marksOf(deps, viewerId, key, kept, now);
+      if (mine) {
+        const works = kept.works.map((w) => ({
+          ...w,
+          is_liked_by_user: mine.liked.has(w.id),
+          can_edit: w.member.id === viewerId || mine.sharing.has(w.member.id),
+        }));
+        return { total: kept.total, works };
+      }
     }
   }
   const rows = await pageQuery(deps, condition, f, viewerId, true);
@@ -227,6 +195,26 @@ async function publicWall(
     if (wall.size > MAX_PAGES) wall.delete(wall.keys().next().value!);
   }
   return { total: first.total, works };
+}
+
+/**
+ * A family's own lists (My Gallery, My Collection, the family gallery, a member's works) and filtered public pages,
+ * as this instance last read them for one viewer: kept while both versions, read after the request arrived, are the
+ * ones read before the page was (any change to works, likes, images, tags, profiles or shares moves one of them).
+ * At most MAX_LISTS pages.
+ */
+interface ListPage {
+  versions: Versions;
+  total: number;
+  works: Work[];
+}
+const MAX_LISTS = 2_000;
+const lists = new WeakMap<AppDeps, Map<string, ListPage>>();
+
+function listsOf(deps: AppDeps): Map<string, ListPage> {
+  let kept = lists.get(deps);
+  if (!kept) lists.set(deps, (kept = new Map()));
+  return kept;
 }
 
 /** One page and the list's total; family lists and filtered pages count their rows beside the page. */
@@ -308,6 +296,20 @@ export async function listWorks(
   lang: Language,
   links: ListLinks,
 ): Promise<Paged<Work> | JsonAnswer<Paged<Work>>> {
+  const unfilteredPublic = list.kind === 'public' && filterClause(filters).length === 0;
+  if (unfilteredPublic)
+    return pageOf(deps, { where: await listWhere(deps, list, viewerId), counted: true }, filters, viewerId, lang, links);
+  // Any other list, for this viewer: kept while nothing it rests on has changed.
+  const kept = listsOf(deps);
+  const key = JSON.stringify([list, viewerId, lang, filters.page, filters.search ?? null, filters.category ?? null, filters.tags ?? null]);
+  const now = await currentVersions(deps);
+  const hit = kept.get(key);
+  if (hit && hit.versions.wall === now.wall && hit.versions.family === now.family)
+    return { count: hit.total, ...pageLinks(links, filters.page, LIMITS.pageSizeWorks, hit.total), results: hit.works };
   const where = await listWhere(deps, list, viewerId);
-  return pageOf(deps, { where, counted: list.kind === 'public' }, filters, viewerId, lang, links);
+  const page = (await pageOf(deps, { where, counted: list.kind === 'public' }, filters, viewerId, lang, links)) as Paged<Work>;
+  kept.delete(key);
+  kept.set(key, { versions: now, total: page.count, works: page.results });
+  if (kept.size > MAX_LISTS) kept.delete(kept.keys().next().value!);
+  return page;
 }

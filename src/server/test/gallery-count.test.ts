@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { paged, work } from '@contract/works';
-import { coalesced } from '../domain/work-lists';
+import { coalesced } from '../domain/versions';
 import { keptAnswersServed } from '../kept-wall';
 import { startTestServer, type TestServer } from './harness';
 import { createWork, family, made, workForm, type Kid } from './works-helpers';

@@ -83,7 +83,9 @@ describe('a kept session check on two instances', () => {
   it('a revocation written by anything else (another instance, an operator) is seen on the next request', async () => {
     const p = await signupVerified(a);
     await warm(p.access);
-    await a.deps.db.execute(sql`update login_sessions set revoked_at = now() where user_id = (select id from users where email = ${p.email})`);
+    await a.deps.db.execute(
+      sql`update login_sessions set revoked_at = now() where user_id = (select id from users where email = ${p.email})`,
+    );
     expect((await me(a, p.access)).status).toBe(401);
     expect((await me(b, p.access)).status).toBe(401);
   });
