@@ -64,3 +64,27 @@ export function currentVersions(deps: AppDeps): Promise<Versions> {
   }
   return read();
 }
+
+/**
+ * Answers an instance keeps beside both versions, read before the answer was: one is given again only while a read
+ * made after the request arrived finds the same versions, so nothing it rests on (works, images, tags, likes,
+ * profiles, categories, users, sessions, shares) has changed on any instance since. At most `max` per app, the
+ * oldest dropped first. What is kept must rest on nothing else, and must not be changed by its users.
+ */
+export class KeptAnswers<T> {
+  private readonly stores = new WeakMap<AppDeps, Map<string, { versions: Versions; value: T }>>();
+  constructor(private readonly max: number) {}
+
+  async get(deps: AppDeps, key: string, read: () => Promise<T>): Promise<T> {
+    let store = this.stores.get(deps);
+    if (!store) this.stores.set(deps, (store = new Map()));
+    const now = await currentVersions(deps);
+    const hit = store.get(key);
+    if (hit && hit.versions.wall === now.wall && hit.versions.family === now.family) return hit.value;
+    const value = await read();
+    store.delete(key);
+    store.set(key, { versions: now, value });
+    if (store.size > this.max) store.delete(store.keys().next().value!);
+    return value;
+  }
+}

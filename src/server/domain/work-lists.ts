@@ -14,7 +14,7 @@ import { ApiError } from '../errors';
 import { sharedWith, visibleTo } from './visibility';
 import { toWork, viewFields } from './work-views';
 import { escapeLike, JsonAnswer, pageLinks, type ListLinks } from './lists';
-import { currentVersions, familyVersionColumn, wallVersionColumn, type Versions } from './versions';
+import { currentVersions, familyVersionColumn, KeptAnswers, wallVersionColumn, type Versions } from './versions';
 
 export interface ListFilters {
   page: number;
@@ -112,6 +112,8 @@ interface Marks {
   family: string;
   liked: Set<number>;
   sharing: Set<number>;
+  /** The page's works as this viewer sees them, made at the first answer from these marks. */
+  works?: Work[];
 }
 const MAX_MARKS = 20_000;
 const marks = new WeakMap<AppDeps, Map<string, Marks>>();
@@ -175,12 +177,12 @@ async function publicWall(
         return { total: kept.total, works: kept.works, text: (kept.text ??= JSON.stringify(kept.works)), version: kept.version };
       const mine = await marksOf(deps, viewerId, key, kept, now);
       if (mine) {
-        const works = kept.works.map((w) => ({
+        mine.works ??= kept.works.map((w) => ({
           ...w,
           is_liked_by_user: mine.liked.has(w.id),
           can_edit: w.member.id === viewerId || mine.sharing.has(w.member.id),
         }));
-        return { total: kept.total, works };
+        return { total: kept.total, works: mine.works };
       }
     }
   }
@@ -199,23 +201,11 @@ async function publicWall(
 
 /**
  * A family's own lists (My Gallery, My Collection, the family gallery, a member's works) and filtered public pages,
- * as this instance last read them for one viewer: kept while both versions, read after the request arrived, are the
- * ones read before the page was (any change to works, likes, images, tags, profiles or shares moves one of them).
- * At most MAX_LISTS pages.
+ * as this instance last read them for one viewer (versions.ts KeptAnswers): a work, a like, a share or a profile
+ * changed on any instance moves a version, and the next request reads the page afresh. At most MAX_LISTS pages.
  */
-interface ListPage {
-  versions: Versions;
-  total: number;
-  works: Work[];
-}
 const MAX_LISTS = 2_000;
-const lists = new WeakMap<AppDeps, Map<string, ListPage>>();
-
-function listsOf(deps: AppDeps): Map<string, ListPage> {
-  let kept = lists.get(deps);
-  if (!kept) lists.set(deps, (kept = new Map()));
-  return kept;
-}
+const lists = new KeptAnswers<{ total: number; works: Work[] }>(MAX_LISTS);
 
 /** One page and the list's total; family lists and filtered pages count their rows beside the page. */
 async function pageOf(
@@ -300,16 +290,11 @@ export async function listWorks(
   if (unfilteredPublic)
     return pageOf(deps, { where: await listWhere(deps, list, viewerId), counted: true }, filters, viewerId, lang, links);
   // Any other list, for this viewer: kept while nothing it rests on has changed.
-  const kept = listsOf(deps);
   const key = JSON.stringify([list, viewerId, lang, filters.page, filters.search ?? null, filters.category ?? null, filters.tags ?? null]);
-  const now = await currentVersions(deps);
-  const hit = kept.get(key);
-  if (hit && hit.versions.wall === now.wall && hit.versions.family === now.family)
-    return { count: hit.total, ...pageLinks(links, filters.page, LIMITS.pageSizeWorks, hit.total), results: hit.works };
-  const where = await listWhere(deps, list, viewerId);
-  const page = (await pageOf(deps, { where, counted: list.kind === 'public' }, filters, viewerId, lang, links)) as Paged<Work>;
-  kept.delete(key);
-  kept.set(key, { versions: now, total: page.count, works: page.results });
-  if (kept.size > MAX_LISTS) kept.delete(kept.keys().next().value!);
-  return page;
+  const { total, works } = await lists.get(deps, key, async () => {
+    const where = await listWhere(deps, list, viewerId);
+    const page = (await pageOf(deps, { where, counted: list.kind === 'public' }, filters, viewerId, lang, links)) as Paged<Work>;
+    return { total: page.count, works: page.results };
+  });
+  return { count: total, ...pageLinks(links, filters.page, LIMITS.pageSizeWorks, total), results: works };
 }

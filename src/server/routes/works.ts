@@ -8,11 +8,12 @@ import type { z } from 'zod';
 import { ENDPOINTS } from '@contract/endpoints';
 import { M } from '@contract/messages';
 import { IDEMPOTENCY_HEADER } from '@contract/headers';
-import type { listQuery } from '@contract/works';
+import type { listQuery, Work } from '@contract/works';
 import type { AppDeps } from '../deps';
 import { findReplay, parseIdempotencyKey, requestFingerprint } from '../domain/idempotency';
 import { setLike } from '../domain/likes';
 import { imageCount } from '../domain/quota';
+import { KeptAnswers } from '../domain/versions';
 import { visibleWork } from '../domain/visibility';
 import { JsonAnswer } from '../domain/lists';
 import { listWorks, type ListKind } from '../domain/work-lists';
@@ -46,6 +47,9 @@ function list(c: Context<AppEnv>, deps: AppDeps, kind: ListKind, q: ParsedQuery,
  */
 const READ_BEFORE_REFUSING_BYTES = 8 * 1024 * 1024;
 
+/** Works' details as viewers last read them (issue 30), at most this many per instance. */
+const keptWorks = new KeptAnswers<Work>(4_000);
+
 export const workHandlers = {
   publicWorks: async ({ c, deps, auth, query }) => {
     const answer = await list(c, deps, { kind: 'public' }, query, auth?.profile?.id ?? null);
@@ -60,8 +64,11 @@ export const workHandlers = {
   memberWorks: async ({ c, deps, auth, params, query }) => list(c, deps, { kind: 'member', memberId: params.id }, query, auth.profile.id),
   work: async ({ deps, auth, params, lang }) => {
     const viewer = auth?.profile?.id ?? null;
-    const { work } = await visibleWork(deps.db, params.id, viewer);
-    return workView(deps, work, viewer, lang);
+    // Kept per viewer while nothing it rests on changed (versions.ts); a work not found is never kept.
+    return keptWorks.get(deps, `${viewer}:${params.id}:${lang}`, async () => {
+      const { work } = await visibleWork(deps.db, params.id, viewer);
+      return workView(deps, work, viewer, lang);
+    });
   },
   workCreate: async ({ c, deps, auth }) => {
     const who = actor(c, auth);

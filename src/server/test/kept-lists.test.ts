@@ -1,5 +1,5 @@
 /**
- * The work lists an instance keeps (domain/work-lists.ts, issue 30): two app instances on one database, as two
+ * The work lists and work details an instance keeps (domain/work-lists.ts, routes/works.ts; issue 30): two app instances on one database, as two
  * servers behind a load balancer. Every list is read twice through instance B first (the second answer comes from
  * what B keeps); then a change is made through instance A, and B's very next answer must show it.
  */
@@ -97,6 +97,9 @@ describe('kept lists on two instances', () => {
     expect(ids(await onB('/api/artworks/?page=1'))).toContain(work);
     expect(ids(await onB('/api/artworks/?page=1', visitor))).toContain(work);
     expect(ids(await onB(`/api/artworks/member/${artist.id}?page=1`, sibling))).toEqual([work]);
+    for (const kid of [visitor, undefined]) {
+      for (let i = 0; i < 2; i++) expect((await b.request(`/api/artworks/${work}`, { token: kid?.access })).body.title).toBe(title);
+    }
     expect(
       (await a.request(`/api/artworks/${work}/update/`, { token: artist.access, form: workForm({ title, is_public: false }) })).status,
     ).toBe(200);
@@ -104,6 +107,9 @@ describe('kept lists on two instances', () => {
     expect(await nextOnB(search, visitor)).toMatchObject({ count: 0 });
     expect(ids(await nextOnB('/api/artworks/?page=1'))).not.toContain(work);
     expect(ids(await nextOnB('/api/artworks/?page=1', visitor))).not.toContain(work);
+    expect((await b.request(`/api/artworks/${work}`, { token: visitor.access })).status).toBe(404);
+    expect((await b.request(`/api/artworks/${work}`)).status).toBe(404);
+    expect((await b.request(`/api/artworks/${work}`, { token: artist.access })).body.is_public).toBe(false);
     // Not shared with the sibling: a private work of a member is not shown to it.
     expect(await nextOnB(`/api/artworks/member/${artist.id}?page=1`, sibling)).toMatchObject({ count: 0 });
   });
