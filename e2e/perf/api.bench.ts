@@ -156,14 +156,15 @@ class PgStats {
   }
 }
 
-/** utime + stime of these processes, in ms (Linux /proc; 0 elsewhere). */
-function cpuMs(pids: number[]): number {
+/** utime + stime of these processes (with `reaped`, also of their children that have exited), in ms (Linux /proc). */
+function cpuMs(pids: number[], reaped = false): number {
   let ticks = 0;
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       ticks += Number(fields[11]) + Number(fields[12]);
+      if (reaped) ticks += Number(fields[13]) + Number(fields[14]);
     } catch {
       // gone
     }
@@ -171,13 +172,30 @@ function cpuMs(pids: number[]): number {
   return ticks * 10;
 }
 
-const postgresPids = (): number[] => {
+const pgrep = (args: string[]): number[] => {
   try {
-    return execFileSync('pgrep', ['-u', 'postgres', '-f', 'lm_bench']).toString().trim().split('\n').map(Number);
+    return execFileSync('pgrep', args).toString().trim().split('\n').filter(Boolean).map(Number);
   } catch {
     return [];
   }
 };
+
+/** Our own cluster's data folder (startPostgres), whose postmaster.pid names the postmaster. */
+let clusterDir: string | null = null;
+
+/**
+ * PostgreSQL's CPU so far, in ms, or null where it cannot be read. Our own cluster: the postmaster with all its
+ * children, the exited ones too (their time is in the postmaster's cutime/cstime once reaped), so backends that the
+ * server's pool opens or closes during a call are counted. BENCH_API_DATABASE_URL: the backends of lm_bench alive
+ * at the start of the call.
+ */
+function postgresCpu(pids: number[] | null): number | null {
+  if (clusterDir) {
+    const postmaster = Number(readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return cpuMs([postmaster], true) + cpuMs(pgrep(['-P', String(postmaster)]));
+  }
+  return pids && pids.length ? cpuMs(pids) : null;
+}
 
 /** Runs a load and measures the CPU the server (and PostgreSQL) spent on it, and with PgStats its statements. */
 async function measured(
@@ -187,12 +205,13 @@ async function measured(
   run: () => Promise<LoadResult>,
 ): Promise<LoadResult & { server_cpu_us: number; db_cpu_us: number | null; pg?: PgFigures }> {
   const cpu = async () => {
-    const pids = db === 'postgres' ? postgresPids() : [];
-    const [s0, d0] = [cpuMs([serverPid]), cpuMs(pids)];
+    const pids = db === 'postgres' ? pgrep(['-u', 'postgres', '-f', 'lm_bench']) : null;
+    const [s0, d0] = [cpuMs([serverPid]), postgresCpu(pids)];
     const r = await run();
-    const [s1, d1] = [cpuMs([serverPid]), cpuMs(pids)];
+    const [s1, d1] = [cpuMs([serverPid]), postgresCpu(pids)];
     const n = Math.max(1, r.total);
-    return { ...r, server_cpu_us: Math.round(((s1 - s0) * 1000) / n), db_cpu_us: pids.length ? Math.round(((d1 - d0) * 1000) / n) : null };
+    const dbCpu = d0 === null || d1 === null ? null : Math.round(((d1 - d0) * 1000) / n);
+    return { ...r, server_cpu_us: Math.round(((s1 - s0) * 1000) / n), db_cpu_us: db === 'postgres' ? dbCpu : null };
   };
   return stats ? stats.around(cpu) : cpu();
 }
@@ -262,10 +281,12 @@ function startPostgres(): { url: string; stop: () => void } {
     '-w',
     'start',
   ]);
+  clusterDir = `${dir}/data`;
   run(`${bin}/createdb`, ['-h', '127.0.0.1', '-p', String(PG_PORT), '-U', 'postgres', 'lm_bench']);
   return {
     url: `postgres://postgres@127.0.0.1:${PG_PORT}/lm_bench`,
     stop: () => {
+      clusterDir = null;
       run(`${bin}/pg_ctl`, ['-D', `${dir}/data`, '-m', 'fast', 'stop']);
       rmSync(dir, { recursive: true, force: true });
     },
