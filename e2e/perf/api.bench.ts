@@ -9,7 +9,8 @@
  * PostgreSQL (a cluster of our own on port 55440 under /tmp, or BENCH_API_DATABASE_URL), and one family of three
  * children with 200 private works each, shared between the siblings.
  *
- * Calls (each measured alone: req/s, p50, p99, share of the ceiling, server and PostgreSQL CPU per request):
+ * Calls (each measured alone: req/s, p50, p99, share of the ceiling, server and PostgreSQL CPU per request; the
+ * latter, on our own cluster, of the postmaster and all its processes, those that exit during the call included):
  *   page 1 / page 50, anonymous and with a child token: GET /api/artworks/?page=N;
  *   family gallery page 1, my gallery page 1, my collection page 1, work detail (a sibling's private work), each
  *     with the token of the three-children family's first child (checked non-empty first: an empty answer stops
@@ -25,8 +26,10 @@
  * files there), BENCH_API_PG_STATS=1 (PostgreSQL: our cluster starts with pg_stat_statements preloaded where its
  * library is installed; per call the statements per request (pg_stat_statements calls / requests, exact) and its
  * top 10 statements by total time; beside them transactions and tuples read per request from pg_stat_database,
- * which idle backends flush up to 10 s late, so each reading waits 11 s first), BENCH_STRICT=1 (exit 1 on a missed
- * target). Writes reports/bench-api.json and prints a table and the targets, PASS or FAIL.
+ * which idle backends flush up to 10 s late, so each reading waits 11 s first; the server's pool closes its idle
+ * connections meanwhile, so with this knob each call also pays for opening them again: read its speed figures from
+ * a run without it), BENCH_STRICT=1 (exit 1 on a missed target). Writes reports/bench-api.json and prints a table
+ * and issue 30's targets, PASS or FAIL.
  */
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
