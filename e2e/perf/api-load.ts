@@ -1,8 +1,13 @@
 /**
  * The API bench's load generator, run as its own process pinned to its own core (api.bench.ts starts it under
  * taskset): autocannon with the plan in BENCH_LOAD (JSON), the figures as JSON on stdout.
- *   {mode: 'get', url, headers, connections, seconds}: one call, again and again;
- *   {mode: 'mixed', …}: 80 % gallery pages (half of them with a child token), 15 % likes and unlikes, 5 % uploads.
+ *   {mode: 'get', url, headers, connections, seconds, expect?}: one call, again and again; every answer's status is
+ *   counted, and one other than `expect` (any 2xx when absent; 304 for a revalidation) is `unexpected`;
+ *   {mode: 'mixed', …}: 80 % gallery pages (half of them with a child token), 15 % likes and unlikes, 5 % uploads,
+ *   each connection drawing the kind of every request anew, so the three kinds share the same connections under
+ *   the same combined load. Latency per kind: autocannon's own per-request time (the `response` event of each
+ *   client, from `setupClient`, which it also puts into its histogram), filed under the kind that the request's
+ *   `onResponse` has just named (autocannon calls the two one after the other, synchronously, for each answer).
  */
 import { randomUUID } from 'node:crypto';
 
@@ -14,6 +19,8 @@ export interface GetPlan {
   headers: Record<string, string>;
   connections: number;
   seconds: number;
+  /** The status every answer should have (304 for a revalidation); any 2xx when absent. */
+  expect?: number;
 }
 
 export interface MixedPlan {
@@ -40,11 +47,33 @@ export interface LoadResult {
   errors: number;
   timeouts: number;
   non_2xx: number;
-  /** Mixed load: answers per kind and status. */
-  statuses?: Record<string, Record<string, number>>;
+  /** Answers whose status is not the expected one (GetPlan.expect, else any 2xx; in the mixed load any 2xx). */
+  unexpected: number;
+  /** Answers per status (get), or per kind and status (mixed). */
+  statuses: Record<string, Record<string, number>>;
+  /** Mixed load: latency per kind of request (likes with unlikes), in ms. */
+  kinds?: Record<KindGroup, KindFigures>;
+}
+
+export interface KindFigures {
+  total: number;
+  p50_ms: number;
+  p99_ms: number;
+  unexpected: number;
 }
 
 type Kind = 'browse' | 'like' | 'unlike' | 'upload';
+export type KindGroup = 'pages' | 'likes' | 'uploads';
+const GROUP: Record<Kind, KindGroup> = { browse: 'pages', like: 'likes', unlike: 'likes', upload: 'uploads' };
+
+/** Nearest-rank percentile of sorted values, to 0.1 ms. */
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const v = sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+  return Math.round(v * 10) / 10;
+}
+
+const ok = (status: number, expect?: number) => (expect === undefined ? status >= 200 && status < 300 : status === expect);
 
 function multipart(jpeg: Buffer): { body: Buffer; type: string } {
   const boundary = `----bench${randomUUID().replace(/-/g, '')}`;
@@ -53,6 +82,9 @@ function multipart(jpeg: Buffer): { body: Buffer; type: string } {
   const body = Buffer.concat([Buffer.from(head), jpeg, Buffer.from(`\r\n--${boundary}--\r\n`)]);
   return { body, type: `multipart/form-data; boundary=${boundary}` };
 }
+
+/** The kind of the answer being handled: set by onResponse, read by the client's `response` event right after. */
+let answered: Kind = 'browse';
 
 function mixedRequests(plan: MixedPlan, statuses: Record<string, Record<string, number>>): autocannon.Request[] {
   const upload = multipart(Buffer.from(plan.jpeg, 'base64'));
@@ -108,6 +140,7 @@ function mixedRequests(plan: MixedPlan, statuses: Record<string, Record<string, 
       },
       onResponse: (status, _body, context) => {
         const kind = (context as { kind?: Kind }).kind ?? 'browse';
+        answered = kind;
         const byStatus = (statuses[kind] ??= {});
         byStatus[status] = (byStatus[status] ?? 0) + 1;
       },
@@ -118,11 +151,49 @@ function mixedRequests(plan: MixedPlan, statuses: Record<string, Record<string, 
 async function main(): Promise<void> {
   const plan = JSON.parse(process.env.BENCH_LOAD ?? '{}') as GetPlan | MixedPlan;
   const statuses: Record<string, Record<string, number>> = {};
+  const times: Record<KindGroup, number[]> = { pages: [], likes: [], uploads: [] };
+  const missed: Record<KindGroup, number> = { pages: 0, likes: 0, uploads: 0 };
+  let unexpected = 0;
   const options: autocannon.Options =
     plan.mode === 'get'
-      ? { url: plan.url, connections: plan.connections, duration: plan.seconds, headers: plan.headers }
-      : { url: plan.url, connections: plan.connections, duration: plan.seconds, requests: mixedRequests(plan, statuses) };
+      ? {
+          url: plan.url,
+          connections: plan.connections,
+          duration: plan.seconds,
+          headers: plan.headers,
+          setupClient: (client) => {
+            client.on('response', (status: number) => {
+              const byStatus = (statuses.all ??= {});
+              byStatus[status] = (byStatus[status] ?? 0) + 1;
+              if (!ok(status, plan.expect)) unexpected += 1;
+            });
+          },
+        }
+      : {
+          url: plan.url,
+          connections: plan.connections,
+          duration: plan.seconds,
+          requests: mixedRequests(plan, statuses),
+          setupClient: (client) => {
+            client.on('response', (status: number, _bytes: number, ms: number) => {
+              const group = GROUP[answered];
+              times[group].push(ms);
+              if (!ok(status)) {
+                missed[group] += 1;
+                unexpected += 1;
+              }
+            });
+          },
+        };
   const result = await autocannon(options);
+  let kinds: Record<KindGroup, KindFigures> | undefined;
+  if (plan.mode === 'mixed') {
+    kinds = { pages: figures('pages'), likes: figures('likes'), uploads: figures('uploads') };
+  }
+  function figures(group: KindGroup): KindFigures {
+    const sorted = times[group].sort((a, b) => a - b);
+    return { total: sorted.length, p50_ms: percentile(sorted, 50), p99_ms: percentile(sorted, 99), unexpected: missed[group] };
+  }
   const out: LoadResult = {
     requests_per_second: Math.round(result.requests.average),
     p50_ms: result.latency.p50,
@@ -131,7 +202,9 @@ async function main(): Promise<void> {
     errors: result.errors,
     timeouts: result.timeouts,
     non_2xx: result.non2xx,
-    ...(plan.mode === 'mixed' ? { statuses } : {}),
+    unexpected,
+    statuses,
+    ...(kinds ? { kinds } : {}),
   };
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }

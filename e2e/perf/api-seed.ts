@@ -2,7 +2,10 @@
  * The API bench's data, written straight into the database (not through the API): a few verified families (two
  * children each, the first accounts on the Premium plan so that their uploads are not refused by the free quota),
  * categories and tags, and then public works with one image each (plus a private one in twenty), tags and likes,
- * up to a total of public works. Files need not exist: the lists only name them.
+ * up to a total of public works. Beside them one family of three children (FAMILY_EMAIL) with 200 private works
+ * each, every child sharing with both siblings (profile_shares, as a family's profiles are set up), so that a
+ * child's family gallery lists its siblings' 400 works; the first child likes half of them (its collection).
+ * Files need not exist: the lists only name them.
  */
 import { sql } from 'drizzle-orm';
 
@@ -15,6 +18,10 @@ export const SEED_FAMILIES = 20;
 export const SEED_PREMIUM = 10;
 export const seedEmail = (i: number) => `bench${i}@example.com`;
 export const SEED_CHILDREN = ['kid1', 'kid2'] as const;
+/** The family of three children with 200 works each (not `bench%@example.com`: it is no uploader or liker). */
+export const FAMILY_EMAIL = 'trio@example.org';
+export const FAMILY_CHILDREN = ['trio1', 'trio2', 'trio3'] as const;
+export const FAMILY_WORKS_EACH = 200;
 
 type Db = ReturnType<typeof openDatabase>['db'];
 
@@ -51,6 +58,40 @@ async function base(db: Db): Promise<void> {
   );
 }
 
+/** The family of three: private works, shared between the siblings; the first child likes half its siblings' works. */
+async function family(db: Db): Promise<void> {
+  const [seeded] = await rows<{ n: number }>(db, `select count(*)::int as n from users where email = '${FAMILY_EMAIL}'`);
+  if (seeded && seeded.n > 0) return;
+  const hash = (await hashPassword(SEED_PASSWORD)).replace(/'/g, "''");
+  const [maxRow] = await rows<{ id: number | null }>(db, 'select max(id) as id from artworks');
+  const after = maxRow?.id ?? 0;
+  const names = FAMILY_CHILDREN.map((n) => `('${n}')`).join(', ');
+  await run(
+    db,
+    `
+    insert into users (email, password_hash, first_name, email_verified_at) values ('${FAMILY_EMAIL}', '${hash}', 'Trio', now());
+    insert into profiles (user_id, username, first_name, date_of_birth, address, is_published)
+      select u.id, k.name, 'Kid', '2016-04-01', '東京都 (Tokyo)', true
+      from users u cross join (values ${names}) as k(name) where u.email = '${FAMILY_EMAIL}';
+    insert into profile_shares (owner_profile_id, target_profile_id)
+      select o.id, t.id from profiles o join profiles t on t.user_id = o.user_id and t.id <> o.id
+      join users u on u.id = o.user_id where u.email = '${FAMILY_EMAIL}';
+    insert into artworks (profile_id, title, description, category_id, is_public, created_at)
+      select p.id, 'Family work ' || p.username || ' ' || g, 'A drawing kept in the family', (select min(id) from categories) + g % 6, false,
+             timestamp with time zone '2024-01-01 00:00:00+00' + (g * 3 + p.id % 3) * interval '1 hour'
+      from profiles p join users u on u.id = p.user_id cross join generate_series(1, ${FAMILY_WORKS_EACH}) g
+      where u.email = '${FAMILY_EMAIL}';
+    insert into artwork_images (artwork_id, position, display_key, thumb_key, width, height, bytes)
+      select id, 0, 'works/bench-' || id || '.webp', 'thumbs/bench-' || id || '.webp', 1600, 1200, 180000 from artworks where id > ${after};
+    insert into likes (profile_id, artwork_id)
+      select me.id, a.id from artworks a join profiles me on me.username = '${FAMILY_CHILDREN[0]}' and a.profile_id <> me.id
+      join users u on u.id = me.user_id and u.email = '${FAMILY_EMAIL}'
+      join profiles owner on owner.id = a.profile_id and owner.user_id = me.user_id
+      where a.id > ${after} and a.id % 2 = 0;
+  `,
+  );
+}
+
 /** Public works in the database now. */
 export async function publicWorks(options: OpenOptions): Promise<number> {
   const database = openDatabase(options);
@@ -69,6 +110,7 @@ export async function seedWorks(options: OpenOptions, total: number, log: (line:
   try {
     await database.migrate();
     await base(db);
+    await family(db);
     const [have] = await rows<{ n: number }>(db, 'select count(*)::int as n from artworks where is_public');
     const from = (have?.n ?? 0) + 1;
     if (from > total) return;
