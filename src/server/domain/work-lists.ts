@@ -13,7 +13,7 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { sharedWith, visibleTo } from './visibility';
 import { toWork, viewFields } from './work-views';
-import { escapeLike, JsonAnswer, pageLinks, type ListLinks } from './lists';
+import { escapeLike, pageLinks, type ListLinks } from './lists';
 
 export interface ListFilters {
   page: number;
@@ -91,8 +91,6 @@ interface WallPage {
   version: string;
   total: number;
   works: Work[];
-  /** `works` in JSON, made at the first anonymous answer from this page. */
-  text?: string;
 }
 const MAX_PAGES = 400;
 const walls = new WeakMap<AppDeps, Map<string, WallPage>>();
@@ -193,7 +191,7 @@ async function publicWall(
   f: ListFilters,
   viewerId: number | null,
   lang: Language,
-): Promise<{ total: number; works: Work[]; text?: string; version?: string }> {
+): Promise<{ total: number; works: Work[]; version?: string }> {
   const wall = wallOf(deps);
   const key = `${lang}:${f.page}`;
   const kept = wall.get(key);
@@ -204,8 +202,7 @@ async function publicWall(
       kept.works.map((w) => w.id),
     );
     if (now.version === kept.version) {
-      if (viewerId === null)
-        return { total: kept.total, works: kept.works, text: (kept.text ??= JSON.stringify(kept.works)), version: kept.version };
+      if (viewerId === null) return { total: kept.total, works: kept.works, version: kept.version };
       const liked = parsedIds(now.liked);
       const sharing = parsedIds(now.sharing);
       const works = kept.works.map((w) => ({
@@ -226,7 +223,17 @@ async function publicWall(
     wall.set(key, { version: first.version, total: first.total, works: works.map(neutral) });
     if (wall.size > MAX_PAGES) wall.delete(wall.keys().next().value!);
   }
-  return { total: first.total, works };
+  return { total: first.total, works, version: first.version };
+}
+
+/**
+ * A page of a list, and for a public one the gallery version it is exact for (routes/works.ts makes the ETag of it):
+ * read in the page's own snapshot, or before the page was read, never after. Absent for family lists and for a public
+ * page past the end.
+ */
+export interface ListPage {
+  page: Paged<Work>;
+  version?: string | undefined;
 }
 
 /** One page and the list's total; family lists and filtered pages count their rows beside the page. */
@@ -237,27 +244,23 @@ async function pageOf(
   viewerId: number | null,
   lang: Language,
   links: ListLinks,
-): Promise<Paged<Work> | JsonAnswer<Paged<Work>>> {
+): Promise<ListPage> {
   const size = LIMITS.pageSizeWorks;
   const filters = filterClause(f);
   const condition = and(list.where, ...filters)!;
   let total: number;
   let results: Work[];
+  let version: string | undefined;
   if (list.counted && filters.length === 0) {
-    const wall = await publicWall(deps, condition, f, viewerId, lang);
-    ({ total, works: results } = wall);
-    if (wall.text !== undefined) {
-      // The kept page's JSON as it is, inside the same object JSON.stringify would write.
-      const { next, previous } = pageLinks(links, f.page, size, total);
-      const text = `{"count":${total},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${wall.text}}`;
-      return new JsonAnswer(text, { count: total, next, previous, results }, wall.version);
-    }
+    ({ total, works: results, version } = await publicWall(deps, condition, f, viewerId, lang));
   } else {
+    // A filtered public page: the version before its two reads (the gallery version covers every column they read).
+    if (list.counted) version = await currentWallVersion(deps);
     const [rows, n] = await Promise.all([pageQuery(deps, condition, f, viewerId, false), countOf(deps, condition, false)]);
     total = n;
     results = rows.map((r) => toWork(deps, r, lang));
   }
-  return { count: total, ...pageLinks(links, f.page, size, total), results };
+  return { page: { count: total, ...pageLinks(links, f.page, size, total), results }, version };
 }
 
 export type ListKind =
@@ -307,7 +310,7 @@ export async function listWorks(
   viewerId: number | null,
   lang: Language,
   links: ListLinks,
-): Promise<Paged<Work> | JsonAnswer<Paged<Work>>> {
+): Promise<ListPage> {
   const where = await listWhere(deps, list, viewerId);
   return pageOf(deps, { where, counted: list.kind === 'public' }, filters, viewerId, lang, links);
 }
