@@ -43,11 +43,7 @@ const publicTotal = sql<number>`(select coalesce(sum(${publicWorkCounts.n}), 0) 
 /** The public wall's version (schema.ts galleryVersions), as text: compared, never added to. */
 const wallVersion = sql<string>`(select coalesce(sum(${galleryVersions.v}), 0)::text from ${galleryVersions})`;
 
-async function countOf(deps: AppDeps, condition: SQL, counted: boolean): Promise<number> {
-  if (counted) {
-    const [row] = await deps.db.select({ n: sql<number>`coalesce(sum(${publicWorkCounts.n}), 0)`.mapWith(Number) }).from(publicWorkCounts);
-    return row?.n ?? 0;
-  }
+async function countOf(deps: AppDeps, condition: SQL): Promise<number> {
   const [row] = await deps.db.select({ n: count() }).from(artworks).where(condition);
   return row?.n ?? 0;
 }
@@ -215,8 +211,15 @@ async function publicWall(
   }
   const rows = await pageQuery(deps, condition, f, viewerId, true);
   const first = rows[0];
-  // Past the last page there is no row to carry the total; such a page is not kept.
-  if (!first) return { total: await countOf(deps, condition, true), works: [] };
+  // Past the last page there is no row to carry the total; such a page is not kept. Its total and the version are read
+  // in one snapshot: when that total puts the page past the end too, the empty page is exact at that version.
+  if (!first) {
+    const [now] = await deps.db
+      .select({ total: sql<number>`coalesce(sum(${publicWorkCounts.n}), 0)`.mapWith(Number), version: wallVersion })
+      .from(publicWorkCounts);
+    const total = now?.total ?? 0;
+    return { total, works: [], version: total <= (f.page - 1) * LIMITS.pageSizeWorks ? now?.version : undefined };
+  }
   const works = rows.map((r) => toWork(deps, r, lang));
   if (!kept || BigInt(first.version) >= BigInt(kept.version)) {
     wall.delete(key);
@@ -256,7 +259,7 @@ async function pageOf(
   } else {
     // A filtered public page: the version before its two reads (the gallery version covers every column they read).
     if (list.counted) version = await currentWallVersion(deps);
-    const [rows, n] = await Promise.all([pageQuery(deps, condition, f, viewerId, false), countOf(deps, condition, false)]);
+    const [rows, n] = await Promise.all([pageQuery(deps, condition, f, viewerId, false), countOf(deps, condition)]);
     total = n;
     results = rows.map((r) => toWork(deps, r, lang));
   }

@@ -18,6 +18,12 @@ import type { AppEnv } from '../env';
 
 export const PUBLIC_REVALIDATE = 'public, max-age=0, must-revalidate';
 export const WALL_VARY = 'Authorization, Accept-Encoding';
+/**
+ * nginx (1.22, Debian's) does not keep an answer whose max-age is 0. With `proxy_ignore_headers Cache-Control`
+ * (README, "Scaling out"), this expiry in the past (its own header, which it does not pass on; other caches ignore it)
+ * makes it keep the page and revalidate it on every request, as the Cache-Control asks.
+ */
+export const NGINX_EXPIRES = '@1';
 
 /** The request's path and query as the client wrote them (the page's links repeat them). */
 function pathAndQuery(url: string): string {
@@ -54,6 +60,7 @@ export function noneMatchHits(ifNoneMatch: string, tag: string): boolean {
  */
 export function sharedAnswer(c: Context<AppEnv>, tag: string | undefined): void {
   c.header('Cache-Control', PUBLIC_REVALIDATE);
+  c.header('X-Accel-Expires', NGINX_EXPIRES);
   c.header('Set-Cookie', undefined);
   if (tag !== undefined) c.header('ETag', tag);
 }

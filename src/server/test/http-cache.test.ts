@@ -55,6 +55,7 @@ describe('the anonymous public wall', () => {
       expect(res.headers.get('etag'), path).toMatch(/^W\/"[^"]+"$/);
       expect(varyOf(res), path).toEqual(expect.arrayContaining(['authorization', 'accept-encoding']));
       expect(res.headers.get('set-cookie'), path).toBeNull();
+      expect(res.headers.get('x-accel-expires'), path).toBe('@1');
       tags.add(res.headers.get('etag')!);
     }
     // Each query its own tag.
@@ -82,6 +83,11 @@ describe('the anonymous public wall', () => {
         expect(res.headers.get('set-cookie')).toBeNull();
       }
     }
+    // A page past the end has its tag too (its total says it is empty at that version).
+    const past = '/api/artworks/?page=10000';
+    const end = await etagOf(past);
+    expect(end).toMatch(/^W\//);
+    expect((await get(past, { 'If-None-Match': end })).status).toBe(304);
     // Another page's tag, or a made-up one: the page.
     for (const asked of [await etagOf('/api/artworks/?page=2&language=ja'), '"nope"', 'W/"nope"']) {
       const res = await get(WALL, { 'If-None-Match': asked });
@@ -150,6 +156,7 @@ describe('a request with a token', () => {
         expect(res.status, who).toBe(200);
         expect(res.headers.get('cache-control'), who).toBe('no-store');
         expect(res.headers.get('etag'), who).toBeNull();
+        expect(res.headers.get('x-accel-expires'), who).toBeNull();
         expect(varyOf(res), who).toEqual(expect.arrayContaining(['authorization', 'accept-encoding']));
         expect((await ids(res)).length, who).toBeGreaterThan(0);
       }
