@@ -298,7 +298,7 @@ describe('a kept page sent as it was written', () => {
 
 describe("a kept page's repeated answers", () => {
   const path = '/api/artworks/?page=1&language=ja';
-  /** A header other than a bearer token is anonymous too. */
+  /** A header other than a bearer token: anonymous, answered as the caller's own (no shared-cache headers). */
   const viaApp = (headers: Record<string, string> = {}) =>
     fetch(`${s.url}${path}`, { headers: { Authorization: 'Basic eDp4', ...headers } });
   const again = (headers: Record<string, string> = {}) => fetch(`${s.url}${path}`, { headers });
@@ -306,7 +306,7 @@ describe("a kept page's repeated answers", () => {
     const pick = (r: Response) => {
       const out: Record<string, string> = {};
       r.headers.forEach((value, name) => {
-        // Cache-Control, ETag and the CSRF cookie: a shared answer's or a caller's own (http-cache.test.ts).
+        // Cache-Control, ETag, X-Accel-Expires and the CSRF cookie: a shared answer's or a caller's own (http-cache.test.ts).
         if (
           ![
             'x-request-id',
@@ -318,6 +318,7 @@ describe("a kept page's repeated answers", () => {
             'keep-alive',
             'cache-control',
             'etag',
+            'x-accel-expires',
           ].includes(name)
         )
           out[name] = value;
