@@ -1,20 +1,23 @@
 /**
  * Two instances of the server on one PostgreSQL and one S3 bucket, with requests alternating between them
  * (issue 14, "several instances"): sessions, refresh-token rotation, rate limits, idempotency keys, the free plan's
- * quota, media written by one and served by the other, and visibility, must hold across both.
+ * quota, media written by one and served by the other, and visibility, must hold across both; and through nginx's
+ * proxy_cache in front of both (issue 30: the public wall's ETag and revalidation), a work made private is gone on the
+ * next request.
  *
  *   npm run test:multi
  *
  * Two real processes of the compiled server (`npm run build:server`; MULTI_ENTRY=tsx runs src/server/main.ts with
  * tsx instead). PostgreSQL: MULTI_DATABASE_URL (an empty database), else a throw-away cluster of the Debian
  * PostgreSQL under /tmp. S3: MULTI_S3_ENDPOINT (a server accepting S3RVER/S3RVER or AWS_* keys), else
- * scripts/s3-local.mjs. Prints each check, `N passed, N failed`, writes reports/multi-instance.json (which
+ * scripts/s3-local.mjs. nginx: MULTI_NGINX, else Debian's /usr/sbin/nginx (or nginx on the PATH). Prints each check, `N passed, N failed`, writes reports/multi-instance.json (which
  * scripts/ci-summary.mjs adds up), and exits non-zero when a check failed.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -113,6 +116,98 @@ interface Instance {
   child: ChildProcess;
 }
 
+/** A port free a moment ago. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The cache part of the README's nginx configuration ("Scaling out"), in front of both instances: pages kept by the
+ * request URI and revalidated with If-None-Match on every request; a request with a token passes by and is not kept.
+ */
+function nginxConf(dir: string, port: number, upstreams: string[]): string {
+  const tmp = (name: string) => join(dir, name);
+  return `daemon off;
+worker_processes 1;
+${process.getuid?.() === 0 ? 'user root;\n' : ''}pid ${tmp('nginx.pid')};
+error_log ${tmp('error.log')} warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${tmp('body')};
+  proxy_temp_path ${tmp('proxy')};
+  fastcgi_temp_path ${tmp('fastcgi')};
+  uwsgi_temp_path ${tmp('uwsgi')};
+  scgi_temp_path ${tmp('scgi')};
+  upstream museum {
+${upstreams.map((u) => `    server ${u};`).join('\n')}
+    keepalive 8;
+  }
+  proxy_cache_path ${tmp('cache')} levels=1:2 keys_zone=museum:10m max_size=100m inactive=10m use_temp_path=off;
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://museum;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_cache museum;
+      proxy_cache_key $request_uri;
+      proxy_cache_revalidate on;
+      proxy_ignore_headers Cache-Control;
+      proxy_cache_bypass $http_authorization;
+      proxy_no_cache $http_authorization;
+      add_header X-Cache-Status $upstream_cache_status always;
+    }
+  }
+}
+`;
+}
+
+/** nginx (as this user, everything under a temp dir) in front of the instances; its URL. */
+async function startNginx(instances: Instance[]): Promise<string> {
+  const candidates = [process.env.MULTI_NGINX, '/usr/sbin/nginx', ...(process.env.PATH ?? '').split(':').map((d) => join(d, 'nginx'))];
+  const bin = candidates.find((c): c is string => Boolean(c) && existsSync(c!));
+  if (!bin) throw new Error('no nginx: set MULTI_NGINX, or install the Debian nginx package');
+  const dir = await mkdtemp(join(tmpdir(), 'lm-multi-nginx-'));
+  const port = await freePort();
+  await writeFile(
+    join(dir, 'nginx.conf'),
+    nginxConf(
+      dir,
+      port,
+      instances.map((i) => new URL(i.url).host),
+    ),
+  );
+  const child = spawn(bin, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  cleanups.push(async () => {
+    await stopChild(child);
+    await rm(dir, { recursive: true, force: true });
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null)
+      throw new Error(`nginx exited (${child.exitCode}): ${await readFile(join(dir, 'error.log'), 'utf8').catch(() => '')}`);
+    if (
+      await fetch(`${url}/api/health/`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return url;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('nginx did not answer within 10 s');
+}
+
 async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
   const dataDir = await mkdtemp(join(tmpdir(), `lm-multi-${name}-`));
   const args = process.env.MULTI_ENTRY === 'tsx' ? ['--import', 'tsx', 'src/server/main.ts'] : ['--enable-source-maps', SERVER_ENTRY];
@@ -149,7 +244,7 @@ interface Call {
 
 const randomIp = () => `10.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.${1 + Math.floor(Math.random() * 250)}`;
 
-async function call(at: Instance, path: string, o: Call = {}): Promise<Reply> {
+async function call(at: Pick<Instance, 'url'>, path: string, o: Call = {}): Promise<Reply> {
   const headers: Record<string, string> = { 'X-Forwarded-For': o.ip ?? randomIp(), ...o.headers };
   if (o.token) headers.Authorization = `Bearer ${o.token}`;
   let body: RequestInit['body'];
@@ -253,7 +348,7 @@ function expectEqual(actual: unknown, expected: unknown, what: string): void {
   }
 }
 
-async function checks(a: Instance, b: Instance): Promise<void> {
+async function checks(a: Instance, b: Instance, nginx: () => Promise<string>): Promise<void> {
   const both = [a, b];
 
   await check('health: both instances see the database and the bucket', async () => {
@@ -447,6 +542,83 @@ async function checks(a: Instance, b: Instance): Promise<void> {
     expectEqual((await call(b, `/api/artworks/${id}`)).status, 404, 'the work itself on B, anonymous');
     return 'public: listed on both; liked on A: count 1 (and liked, for the fan) on B; private on A: gone from page 1 on B and A, 404 on B';
   });
+
+  /** Makes a work private through `at` (its images kept). */
+  const makePrivate = async (
+    at: Pick<Instance, 'url'>,
+    token: string,
+    work: { id: number; title: string; images_data: { id: number }[] },
+  ) => {
+    const form = new FormData();
+    form.append('title', work.title);
+    form.append('is_public', 'false');
+    for (const image of work.images_data) form.append('keep_images', String(image.id));
+    const updated = await call(at, `/api/artworks/${work.id}/update/`, { token, form });
+    expectEqual(updated.status, 200, `made private (${JSON.stringify(updated.body).slice(0, 200)})`);
+  };
+  const ids = (r: Reply) => (r.body.results as { id: number }[]).map((w) => w.id);
+
+  await check("wall ETag: A and B give one page one ETag; a work made private on A changes B's and leaves its page at once", async () => {
+    const parent = await family(a, b);
+    const kid = await child(a, parent.access, `multi${++counter}`);
+    const created = await call(a, '/api/artworks/', { token: kid.access, form: await workForm('Tagged', true) });
+    expectEqual(created.status, 201, 'upload on A');
+    const path = '/api/artworks/?page=1&language=ja';
+    const [onA, onB] = [await call(a, path), await call(b, path)];
+    const tag = onB.headers.get('etag');
+    if (!tag) throw new Error(`no ETag on B (${onB.headers.get('cache-control')})`);
+    expectEqual([onA.headers.get('etag'), ids(onB).includes(created.body.id)], [tag, true], "A's ETag, and the work on B");
+    expectEqual((await call(b, path, { headers: { 'If-None-Match': tag } })).status, 304, "B's revalidation before");
+    expectEqual((await call(a, path, { headers: { 'If-None-Match': tag } })).status, 304, "A's revalidation of B's ETag");
+    await makePrivate(a, kid.access, created.body);
+    const after = await call(b, path, { headers: { 'If-None-Match': tag } });
+    expectEqual([after.status, ids(after).includes(created.body.id)], [200, false], "B's next answer to the old ETag, and the work on it");
+    const now = after.headers.get('etag');
+    if (!now || now === tag) throw new Error(`B's ETag did not change: ${now}`);
+    return `one ETag on A and B, 304 on both; private on A: B answers the old ETag 200 without the work, ETag ${tag} -> ${now}`;
+  });
+
+  await check(
+    'nginx proxy_cache in front of A and B: kept and revalidated; a token passes by; a work made private is gone at once',
+    async () => {
+      const proxy = { url: await nginx() };
+      const parent = await family(a, b);
+      const kid = await child(b, parent.access, `multi${++counter}`);
+      const created = await call(proxy, '/api/artworks/', { token: kid.access, form: await workForm('Cached', true) });
+      expectEqual(created.status, 201, 'upload through nginx');
+      const path = `/api/artworks/?page=1&language=en&through=nginx`;
+      const statuses: string[] = [];
+      const anonymous = async () => {
+        const r = await call(proxy, path);
+        expectEqual(r.status, 200, 'anonymous through nginx');
+        statuses.push(r.headers.get('x-cache-status') ?? 'none');
+        return r;
+      };
+      const first = await anonymous();
+      expectEqual(ids(first).includes(created.body.id), true, 'the work on the first page');
+      for (let i = 0; i < 3; i++) {
+        const again = await anonymous();
+        expectEqual(ids(again).includes(created.body.id), true, 'the work on the kept page');
+        if (!['HIT', 'REVALIDATED'].includes(statuses.at(-1)!)) throw new Error(`not kept: ${statuses.join(',')}`);
+      }
+      // A child's request: never the anonymous answer (its own likes and edit rights), never kept.
+      for (let i = 0; i < 2; i++) {
+        const mine = await call(proxy, path, { token: kid.access });
+        const status = mine.headers.get('x-cache-status');
+        expectEqual([mine.status, status, mine.headers.get('cache-control')], [200, 'BYPASS', 'no-store'], 'a child through nginx');
+        const own = (mine.body.results as { id: number; can_edit: boolean }[]).find((w) => w.id === created.body.id);
+        expectEqual(own?.can_edit, true, "the child's own work, editable in its answer");
+        statuses.push(`token:${status}`);
+      }
+      await makePrivate(proxy, kid.access, created.body);
+      const after = await anonymous();
+      expectEqual(ids(after).includes(created.body.id), false, 'the work on the next anonymous page through nginx');
+      const later = await anonymous();
+      expectEqual(ids(later).includes(created.body.id), false, 'the work on the page after');
+      if (!['HIT', 'REVALIDATED'].includes(statuses.at(-1)!)) throw new Error(`the new page not kept: ${statuses.join(',')}`);
+      return `X-Cache-Status ${statuses.join(', ')} (private made between the tokens and the last two)`;
+    },
+  );
 }
 
 // ---- main ---------------------------------------------------------------------------------------
@@ -481,7 +653,7 @@ async function main(): Promise<void> {
   const a = await startInstance('A', env);
   const b = await startInstance('B', env);
   console.log(`A ${a.url} and B ${b.url}: PostgreSQL ${databaseUrl.replace(/\/\/[^@]*@/, '//')}, bucket ${s3.bucket} at ${s3Endpoint}`);
-  await checks(a, b);
+  await checks(a, b, () => startNginx([a, b]));
 
   report(started);
 }

@@ -15,7 +15,7 @@ export const LINGER_BYTES = 16 * 1024 * 1024;
 
 type LingeringSocket = Socket & { answering?: IncomingMessage };
 
-/** Called for each request before the app sees it (kept-wall.ts serveApp). */
+/** Called for each request before the app sees it (main.ts and the tests' harness: the server's first 'request' listener). */
 export function lingerOnEarlyClose(req: IncomingMessage): void {
   const socket = req.socket as LingeringSocket;
   const wrapped = socket.answering !== undefined;

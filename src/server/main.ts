@@ -3,7 +3,10 @@
  * Production runs it compiled (`npm run build:server` -> out/server/main.js, vite.server.config.ts; `npm start`);
  * `npm run dev` runs it with tsx. It logs JSON lines (log.ts) and drains its requests on SIGTERM (drain.ts).
  */
+import type { Server } from 'node:http';
 import { join } from 'node:path';
+
+import { serve } from '@hono/node-server';
 
 import { createMailAdapter } from './adapters/mail';
 import type { PaymentProvider } from './adapters/payments';
@@ -25,7 +28,7 @@ import { purgeLoginThrottles } from './domain/login-throttle';
 import { purgeOldWindows } from './domain/rate-limit';
 import { purgeEndedSessions } from './domain/sessions';
 import { handleWebhook } from './domain/webhooks';
-import { serveApp } from './kept-wall';
+import { lingerOnEarlyClose } from './linger';
 import { errorFields, log, setLogInstance } from './log';
 
 async function main(): Promise<void> {
@@ -86,10 +89,11 @@ async function main(): Promise<void> {
     ]);
   background.run(sweep);
   background.every(5 * 60 * 1000, sweep);
-  const server = serveApp(app, deps, { port: config.port }, (port) => {
+  const server = serve({ fetch: app.fetch, port: config.port }, ({ port }) => {
     const where = `${database.engine}, ${storage.kind} storage; public URL ${config.publicUrl}`;
     log('info', `Little Museum listening on http://localhost:${port} (${where})`);
-  });
+  }) as Server;
+  server.prependListener('request', lingerOnEarlyClose);
   const drain = drainable(server);
 
   // SIGTERM (an orchestrator, `npm start` passing it on) or SIGINT (Ctrl-C): no new connections; the requests under

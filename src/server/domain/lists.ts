@@ -23,19 +23,6 @@ export function pageLinks(links: ListLinks, page: number, size: number, count: n
   };
 }
 
-/**
- * An answer already in JSON (a kept page of the public wall), sent as it is; `value` is the same answer as data,
- * for the check of answers against the endpoint table (development and tests); `version`, the public wall's version
- * it was read at.
- */
-export class JsonAnswer<T> {
-  constructor(
-    readonly text: string,
-    readonly value: T,
-    readonly version?: string,
-  ) {}
-}
-
 export const groupBy = <T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> => {
   const map = new Map<K, T[]>();
   for (const r of rows) {

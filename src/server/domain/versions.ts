@@ -75,13 +75,14 @@ export class KeptAnswers<T> {
   private readonly stores = new WeakMap<AppDeps, Map<string, { versions: Versions; value: T }>>();
   constructor(private readonly max: number) {}
 
-  async get(deps: AppDeps, key: string, read: () => Promise<T>): Promise<T> {
+  /** The kept answer, or a new one from `read`, which gets the versions read before it. */
+  async get(deps: AppDeps, key: string, read: (before: Versions) => Promise<T>): Promise<T> {
     let store = this.stores.get(deps);
     if (!store) this.stores.set(deps, (store = new Map()));
     const now = await currentVersions(deps);
     const hit = store.get(key);
     if (hit && hit.versions.wall === now.wall && hit.versions.family === now.family) return hit.value;
-    const value = await read();
+    const value = await read(now);
     store.delete(key);
     store.set(key, { versions: now, value });
     if (store.size > this.max) store.delete(store.keys().next().value!);

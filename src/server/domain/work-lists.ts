@@ -13,7 +13,7 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { sharedWith, visibleTo } from './visibility';
 import { toWork, viewFields } from './work-views';
-import { escapeLike, JsonAnswer, pageLinks, type ListLinks } from './lists';
+import { escapeLike, pageLinks, type ListLinks } from './lists';
 import { currentVersions, familyVersionColumn, KeptAnswers, wallVersionColumn, type Versions } from './versions';
 
 export interface ListFilters {
@@ -42,11 +42,7 @@ function filterClause(f: ListFilters): SQL[] {
 /** The number of public works, from the counter the triggers keep (no scan of the works). */
 const publicTotal = sql<number>`(select coalesce(sum(${publicWorkCounts.n}), 0) from ${publicWorkCounts})`.mapWith(Number);
 
-async function countOf(deps: AppDeps, condition: SQL, counted: boolean): Promise<number> {
-  if (counted) {
-    const [row] = await deps.db.select({ n: sql<number>`coalesce(sum(${publicWorkCounts.n}), 0)`.mapWith(Number) }).from(publicWorkCounts);
-    return row?.n ?? 0;
-  }
+async function countOf(deps: AppDeps, condition: SQL): Promise<number> {
   const [row] = await deps.db.select({ n: count() }).from(artworks).where(condition);
   return row?.n ?? 0;
 }
@@ -90,8 +86,6 @@ interface WallPage {
   version: string;
   total: number;
   works: Work[];
-  /** `works` in JSON, made at the first anonymous answer from this page. */
-  text?: string;
 }
 const MAX_PAGES = 400;
 const walls = new WeakMap<AppDeps, Map<string, WallPage>>();
@@ -166,15 +160,14 @@ async function publicWall(
   f: ListFilters,
   viewerId: number | null,
   lang: Language,
-): Promise<{ total: number; works: Work[]; text?: string; version?: string }> {
+): Promise<{ total: number; works: Work[]; version?: string }> {
   const wall = wallOf(deps);
   const key = `${lang}:${f.page}`;
   const kept = wall.get(key);
   if (kept) {
     const now = await currentVersions(deps);
     if (now.wall === kept.version) {
-      if (viewerId === null)
-        return { total: kept.total, works: kept.works, text: (kept.text ??= JSON.stringify(kept.works)), version: kept.version };
+      if (viewerId === null) return { total: kept.total, works: kept.works, version: kept.version };
       const mine = await marksOf(deps, viewerId, key, kept, now);
       if (mine) {
         mine.works ??= kept.works.map((w) => ({
@@ -182,21 +175,28 @@ async function publicWall(
           is_liked_by_user: mine.liked.has(w.id),
           can_edit: w.member.id === viewerId || mine.sharing.has(w.member.id),
         }));
-        return { total: kept.total, works: mine.works };
+        return { total: kept.total, works: mine.works, version: kept.version };
       }
     }
   }
   const rows = await pageQuery(deps, condition, f, viewerId, true);
   const first = rows[0];
-  // Past the last page there is no row to carry the total; such a page is not kept.
-  if (!first) return { total: await countOf(deps, condition, true), works: [] };
+  // Past the last page there is no row to carry the total; such a page is not kept. Its total and the version are read
+  // in one snapshot: when that total puts the page past the end too, the empty page is exact at that version.
+  if (!first) {
+    const [now] = await deps.db
+      .select({ total: sql<number>`coalesce(sum(${publicWorkCounts.n}), 0)`.mapWith(Number), version: wallVersionColumn })
+      .from(publicWorkCounts);
+    const total = now?.total ?? 0;
+    return { total, works: [], version: total <= (f.page - 1) * LIMITS.pageSizeWorks ? now?.version : undefined };
+  }
   const works = rows.map((r) => toWork(deps, r, lang));
   if (!kept || BigInt(first.version) >= BigInt(kept.version)) {
     wall.delete(key);
     wall.set(key, { version: first.version, total: first.total, works: works.map(neutral) });
     if (wall.size > MAX_PAGES) wall.delete(wall.keys().next().value!);
   }
-  return { total: first.total, works };
+  return { total: first.total, works, version: first.version };
 }
 
 /**
@@ -205,9 +205,22 @@ async function publicWall(
  * changed on any instance moves a version, and the next request reads the page afresh. At most MAX_LISTS pages.
  */
 const MAX_LISTS = 2_000;
-const lists = new KeptAnswers<{ total: number; works: Work[] }>(MAX_LISTS);
+const lists = new KeptAnswers<ListPage>(MAX_LISTS);
 
-/** One page and the list's total; family lists and filtered pages count their rows beside the page. */
+/**
+ * A page of a list, and for a public one the gallery version it is exact for (routes/works.ts makes the ETag of it):
+ * read in the page's own snapshot, or before the page was read, never after. Absent for family lists and for a public
+ * page past the end.
+ */
+export interface ListPage {
+  page: Paged<Work>;
+  version?: string | undefined;
+}
+
+/**
+ * One page and the list's total; family lists and filtered pages count their rows beside the page. `before`: the
+ * versions read before this call (a filtered public page's ETag names the wall's).
+ */
 async function pageOf(
   deps: AppDeps,
   list: { where: SQL; counted: boolean },
@@ -215,27 +228,24 @@ async function pageOf(
   viewerId: number | null,
   lang: Language,
   links: ListLinks,
-): Promise<Paged<Work> | JsonAnswer<Paged<Work>>> {
+  before?: Versions,
+): Promise<ListPage> {
   const size = LIMITS.pageSizeWorks;
   const filters = filterClause(f);
   const condition = and(list.where, ...filters)!;
   let total: number;
   let results: Work[];
+  let version: string | undefined;
   if (list.counted && filters.length === 0) {
-    const wall = await publicWall(deps, condition, f, viewerId, lang);
-    ({ total, works: results } = wall);
-    if (wall.text !== undefined) {
-      // The kept page's JSON as it is, inside the same object JSON.stringify would write.
-      const { next, previous } = pageLinks(links, f.page, size, total);
-      const text = `{"count":${total},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${wall.text}}`;
-      return new JsonAnswer(text, { count: total, next, previous, results }, wall.version);
-    }
+    ({ total, works: results, version } = await publicWall(deps, condition, f, viewerId, lang));
   } else {
-    const [rows, n] = await Promise.all([pageQuery(deps, condition, f, viewerId, false), countOf(deps, condition, false)]);
+    // A filtered public page: the version before its two reads (the gallery version covers every column they read).
+    if (list.counted) version = before?.wall;
+    const [rows, n] = await Promise.all([pageQuery(deps, condition, f, viewerId, false), countOf(deps, condition)]);
     total = n;
     results = rows.map((r) => toWork(deps, r, lang));
   }
-  return { count: total, ...pageLinks(links, f.page, size, total), results };
+  return { page: { count: total, ...pageLinks(links, f.page, size, total), results }, version };
 }
 
 export type ListKind =
@@ -285,16 +295,14 @@ export async function listWorks(
   viewerId: number | null,
   lang: Language,
   links: ListLinks,
-): Promise<Paged<Work> | JsonAnswer<Paged<Work>>> {
-  const unfilteredPublic = list.kind === 'public' && filterClause(filters).length === 0;
-  if (unfilteredPublic)
+): Promise<ListPage> {
+  if (list.kind === 'public' && filterClause(filters).length === 0)
     return pageOf(deps, { where: await listWhere(deps, list, viewerId), counted: true }, filters, viewerId, lang, links);
-  // Any other list, for this viewer: kept while nothing it rests on has changed.
+  // Any other list, for this viewer: kept while nothing it rests on has changed (its links are the request's own).
   const key = JSON.stringify([list, viewerId, lang, filters.page, filters.search ?? null, filters.category ?? null, filters.tags ?? null]);
-  const { total, works } = await lists.get(deps, key, async () => {
+  const kept = await lists.get(deps, key, async (before) => {
     const where = await listWhere(deps, list, viewerId);
-    const page = (await pageOf(deps, { where, counted: list.kind === 'public' }, filters, viewerId, lang, links)) as Paged<Work>;
-    return { total: page.count, works: page.results };
+    return pageOf(deps, { where, counted: list.kind === 'public' }, filters, viewerId, lang, links, before);
   });
-  return { count: total, ...pageLinks(links, filters.page, LIMITS.pageSizeWorks, total), results: works };
+  return { page: { ...kept.page, ...pageLinks(links, filters.page, LIMITS.pageSizeWorks, kept.page.count) }, version: kept.version };
 }

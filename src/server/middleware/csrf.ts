@@ -1,13 +1,13 @@
 /**
  * Double-submit CSRF (notes: "Conventions"). Every response to a request without the cookie sets a
- * readable `csrftoken`; a write that carries the cookie must echo it in X-CSRFToken. Requests
+ * readable `csrftoken` (but the public wall's shared answers: routes/wall-cache.ts); a write that carries the cookie must echo it in X-CSRFToken. Requests
  * without the cookie are API clients authenticated by bearer tokens, which a browser never
  * attaches on its own, so they need no check.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
 import { getCookie } from 'hono/cookie';
-import { parse, serialize } from 'hono/utils/cookie';
+import { serialize } from 'hono/utils/cookie';
 import { createMiddleware } from 'hono/factory';
 
 import { M } from '@contract/messages';
@@ -40,14 +40,9 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** The Set-Cookie of a new token (also for answers made in front of the app: kept-wall.ts). */
-export function newCsrfCookie(secure: boolean): string {
+/** The Set-Cookie of a new token. */
+function newCsrfCookie(secure: boolean): string {
   return serialize(CSRF_COOKIE, newToken(), { path: '/', sameSite: 'Lax', httpOnly: false, secure, maxAge: 365 * 24 * 60 * 60 });
-}
-
-/** Whether a Cookie header carries a token (as getCookie reads it). */
-export function hasCsrfCookie(cookieHeader: string | undefined): boolean {
-  return cookieHeader !== undefined && Boolean(parse(cookieHeader, CSRF_COOKIE)[CSRF_COOKIE]);
 }
 
 export function csrf(options: { secure: boolean }) {

@@ -28,8 +28,8 @@ export const MAX_REQUEST_ID_LENGTH = 128;
 /** As node:http names it (lower case). */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
-/** The caller's id when it is short and plain, or else a new one (also for answers made in front of the app: kept-wall.ts). */
-export function requestIdFor(given: string | undefined): string {
+/** The caller's id when it is short and plain, or else a new one. */
+function requestIdFor(given: string | undefined): string {
   return given && given.length <= MAX_REQUEST_ID_LENGTH && !/[^\w\-=]/.test(given) ? given : randomUUID();
 }
 

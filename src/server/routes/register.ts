@@ -16,7 +16,6 @@ import { ENDPOINTS, type Endpoints, type OperationId } from '@contract/endpoints
 import { M } from '@contract/messages';
 import { RATE_LIMITS, type RateLimitUse } from '@contract/rate-limits';
 import type { AppDeps } from '../deps';
-import { JsonAnswer } from '../domain/lists';
 import { hit, refund, type Hit } from '../domain/rate-limit';
 import { assertStaff, assertSuperAdmin } from '../domain/staff';
 import type { Auth } from '../domain/sessions';
@@ -52,9 +51,7 @@ export class Reply {
   ) {}
 }
 
-export type Handler<E extends Endpoint> = (
-  call: Call<E>,
-) => Promise<z.input<E['ok']['schema']> | Reply | JsonAnswer<z.input<E['ok']['schema']>> | Response>;
+export type Handler<E extends Endpoint> = (call: Call<E>) => Promise<z.input<E['ok']['schema']> | Reply | Response>;
 export type Handlers = { [K in OperationId]: Handler<Endpoints[K]> };
 
 /** `/api/artworks/{id}/like/` -> `/api/artworks/:id{[0-9]+}/like` (the app is non-strict: the slash is optional). */
@@ -188,11 +185,6 @@ function route(id: OperationId, e: Endpoint, handler: Handler<Endpoint>, deps: A
     await settle(true);
     // A finished answer that is not JSON (the open archive's streamed zip): sent as it is.
     if (answer instanceof Response) return answer;
-    if (answer instanceof JsonAnswer) {
-      // Already JSON (a kept page): sent as c.json would send its value.
-      if (deps.config.validateResponses) checkAnswer(id, e, new Reply(e.ok.status, answer.value));
-      return c.body(answer.text, e.ok.status as 200, { 'Content-Type': 'application/json' });
-    }
     const reply = answer instanceof Reply ? answer : new Reply(e.ok.status, answer);
     if (deps.config.validateResponses) checkAnswer(id, e, reply);
     return c.json(reply.body as object, reply.status as 200);

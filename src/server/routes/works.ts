@@ -15,15 +15,14 @@ import { setLike } from '../domain/likes';
 import { imageCount } from '../domain/quota';
 import { KeptAnswers } from '../domain/versions';
 import { visibleWork } from '../domain/visibility';
-import { JsonAnswer } from '../domain/lists';
-import { listWorks, type ListKind } from '../domain/work-lists';
+import { currentWallVersion, listWorks, type ListKind } from '../domain/work-lists';
 import { workView } from '../domain/work-views';
 import { admitNewWork, createWork, deleteWork, updateWork, type Actor } from '../domain/works';
 import type { ChildAuth } from '../middleware/auth';
 import type { AppEnv } from '../env';
-import { keepWallAnswer } from '../kept-wall';
 import { linksOf } from './list-links';
 import { Reply, type Handlers } from './register';
+import { noneMatchHits, notModified, sharedAnswer, WALL_VARY, wallTag } from './wall-cache';
 import { readWorkForm } from './work-form';
 
 const actor = (c: Context<AppEnv>, auth: ChildAuth): Actor => ({ userId: auth.user.id, profileId: auth.profile.id, lang: c.get('lang') });
@@ -52,16 +51,27 @@ const keptWorks = new KeptAnswers<Work>(4_000);
 
 export const workHandlers = {
   publicWorks: async ({ c, deps, auth, query }) => {
-    const answer = await list(c, deps, { kind: 'public' }, query, auth?.profile?.id ?? null);
-    // An anonymous kept page: the next request for this URL may be answered in front of the app (kept-wall.ts).
-    if (answer instanceof JsonAnswer && answer.version !== undefined && auth === null)
-      keepWallAnswer(deps, c.req.url, answer.version, answer.text);
-    return answer;
+    // Shared caching (wall-cache.ts): anonymous answers only; a token's keep the API's no-store.
+    c.header('Vary', WALL_VARY);
+    if (c.req.header('Authorization') !== undefined)
+      return (await list(c, deps, { kind: 'public' }, query, auth?.profile?.id ?? null)).page;
+    const asked = c.req.header('If-None-Match');
+    if (asked !== undefined) {
+      // Revalidation: one version read (shared with the requests that arrive during one), no page.
+      const tag = wallTag(deps, c, await currentWallVersion(deps));
+      if (noneMatchHits(asked, tag)) return notModified(c, tag);
+    }
+    const { page, version } = await list(c, deps, { kind: 'public' }, query, null);
+    const tag = version === undefined ? undefined : wallTag(deps, c, version);
+    if (asked !== undefined && tag !== undefined && noneMatchHits(asked, tag)) return notModified(c, tag);
+    sharedAnswer(c, tag);
+    return page;
   },
-  myWorks: async ({ c, deps, auth, query }) => list(c, deps, { kind: 'my' }, query, auth.profile.id),
-  myCollection: async ({ c, deps, auth, query }) => list(c, deps, { kind: 'collection' }, query, auth.profile.id),
-  familyGallery: async ({ c, deps, auth, query }) => list(c, deps, { kind: 'family' }, query, auth.profile.id),
-  memberWorks: async ({ c, deps, auth, params, query }) => list(c, deps, { kind: 'member', memberId: params.id }, query, auth.profile.id),
+  myWorks: async ({ c, deps, auth, query }) => (await list(c, deps, { kind: 'my' }, query, auth.profile.id)).page,
+  myCollection: async ({ c, deps, auth, query }) => (await list(c, deps, { kind: 'collection' }, query, auth.profile.id)).page,
+  familyGallery: async ({ c, deps, auth, query }) => (await list(c, deps, { kind: 'family' }, query, auth.profile.id)).page,
+  memberWorks: async ({ c, deps, auth, params, query }) =>
+    (await list(c, deps, { kind: 'member', memberId: params.id }, query, auth.profile.id)).page,
   work: async ({ deps, auth, params, lang }) => {
     const viewer = auth?.profile?.id ?? null;
     // Kept per viewer while nothing it rests on changed (versions.ts); a work not found is never kept.

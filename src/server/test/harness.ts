@@ -4,12 +4,14 @@
  * for each test file). E-mails land in the temp DATA_DIR's outbox, where tests read the links.
  */
 import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 
 import { createMailAdapter } from '../adapters/mail';
@@ -24,7 +26,7 @@ import { openDatabase, type Database } from '../db/open';
 import { seedDemo } from '../db/seed';
 import type { AppDeps } from '../deps';
 import { handleWebhook } from '../domain/webhooks';
-import { serveApp } from '../kept-wall';
+import { lingerOnEarlyClose } from '../linger';
 
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
@@ -153,7 +155,9 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     options.stripe?.network,
   );
   const app = createApp(deps);
-  const server = serveApp(app, deps, { port: 0, hostname: '127.0.0.1' });
+  // As main.ts serves it: @hono/node-server, with a lingering close for each request.
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+  server.prependListener('request', lingerOnEarlyClose);
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
