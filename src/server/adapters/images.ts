@@ -9,9 +9,14 @@
  * argon2 and file I/O: a burst of decodes once held every thread and a login waited 9 s behind
  * them (issue 9, finding 6). So decodes and encodes go through one process-wide queue that lets
  * only IMAGE_JOBS run at once, leaving the rest of the pool, and the other core, to everyone else.
+ *
+ * The pixels themselves are worked by libvips' own threads ("libvips worker"), which do nearly all of an upload's CPU
+ * work. On Linux they run at a lower priority (IMAGE_NICE) than the threads that answer requests, so that uploads
+ * take the CPU that pages and likes leave, and do not starve them (issue 30's mixed load).
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, getPriority, setPriority } from 'node:os';
 
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
@@ -37,13 +42,46 @@ const IMAGE_JOBS = Math.max(1, Math.floor(availableParallelism() / 2));
 let running = 0;
 const waiting: (() => void)[] = [];
 
+/** The nice value of libvips' threads (0 is the requests'; each step down gives a thread about 1.25 times less CPU). */
+export const IMAGE_NICE = 10;
+const LINUX = process.platform === 'linux';
+
+/**
+ * Lowers the priority of libvips' worker threads that do not have it yet (Linux: a thread's nice value is its own,
+ * and /proc/self/task names them). Checked around every job and just after: libvips makes its threads as it needs them
+ * (GLib starts them a moment later, from a thread of its own), and an id
+ * may later be another thread's, so each is looked at by name and by its present priority. Nothing to do elsewhere.
+ */
+export function lowerImageThreads(): void {
+  if (!LINUX) return;
+  let tasks: string[];
+  try {
+    tasks = readdirSync('/proc/self/task');
+  } catch {
+    return;
+  }
+  for (const task of tasks) {
+    try {
+      if (readFileSync(`/proc/self/task/${task}/comm`, 'utf8') !== 'libvips worker\n') continue;
+      const tid = Number(task);
+      if (getPriority(tid) < IMAGE_NICE) setPriority(tid, IMAGE_NICE);
+    } catch {
+      // ended meanwhile, or not ours to change
+    }
+  }
+}
+
 /** Runs `job` when one of the IMAGE_JOBS places is free (first come, first served). */
 async function imageJob<T>(job: () => Promise<T>): Promise<T> {
   if (running >= IMAGE_JOBS) await new Promise<void>((resolve) => waiting.push(resolve));
   else running += 1;
   try {
+    lowerImageThreads();
     return await job();
   } finally {
+    lowerImageThreads();
+    // GLib starts a pool's threads from a thread of its own, a moment after they are asked for.
+    if (LINUX) setTimeout(lowerImageThreads, 50).unref();
     // The place passes straight to the next waiter, or is given back.
     const next = waiting.shift();
     if (next) next();
