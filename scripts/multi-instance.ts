@@ -578,6 +578,34 @@ async function checks(a: Instance, b: Instance, nginx: () => Promise<string>): P
     return `one ETag on A and B, 304 on both; private on A: B answers the old ETag 200 without the work, ETag ${tag} -> ${now}`;
   });
 
+  await check("kept family lists: a share taken back on A leaves B's family gallery and member list at the next request", async () => {
+    const parent = await family(a, b);
+    const owner = await child(a, parent.access, `multi${++counter}`);
+    const sibling = await child(a, parent.access, `multi${++counter}`);
+    const shareWith = async (at: Instance, targets: number[]) =>
+      expectEqual(
+        (
+          await call(at, '/api/profile/', {
+            method: 'PATCH',
+            token: owner.access,
+            json: { shared_users: targets.map((id) => ({ id, is_shared: true })) },
+          })
+        ).status,
+        200,
+        'share',
+      );
+    await shareWith(a, [sibling.id]);
+    const created = await call(a, '/api/artworks/', { token: owner.access, form: await workForm('For the family', false) });
+    expectEqual(created.status, 201, 'a private upload on A');
+    const family_ = async (at: Instance) => ids(await call(at, '/api/artworks/family-gallery/?page=1', { token: sibling.access }));
+    const member = async (at: Instance) => ids(await call(at, `/api/artworks/member/${owner.id}?page=1`, { token: sibling.access }));
+    // Read twice on B, so that B answers the second from what it keeps.
+    for (let i = 0; i < 2; i++) expectEqual([await family_(b), await member(b)], [[created.body.id], [created.body.id]], 'shared, on B');
+    await shareWith(a, []);
+    expectEqual([await family_(b), await member(b)], [[], []], "B's next answers after the share was taken back on A");
+    return 'shared: the private work in the family gallery and member list on B (kept); share taken back on A: both empty on B at once';
+  });
+
   await check(
     'nginx proxy_cache in front of A and B: kept and revalidated; a token passes by; a work made private is gone at once',
     async () => {

@@ -36,7 +36,7 @@ export type OpenOptions = { url: string } | { pgliteDir: string } | { memory: tr
 
 export function openDatabase(options: OpenOptions): Database {
   if ('url' in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: 20 });
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Db,
