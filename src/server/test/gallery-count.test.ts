@@ -222,29 +222,41 @@ describe('the shared version reads', () => {
     return { read, ends, started: () => started };
   }
 
+  /** Lets the event loop turn a few times (a read starts at the end of a turn). */
+  const turns = async () => {
+    for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+  };
+
   it('gives every caller a read that began after it asked, one read for all who asked during the last', async () => {
     const { read, ends, started } = controlled();
     const first = read();
+    // Not at once: at the end of the event loop's turn, for every caller of that turn.
+    expect(started()).toBe(0);
+    await turns();
     expect(started()).toBe(1);
     // Three callers arrive while the first read is under way: none of them may have its answer.
     const late = [read(), read(), read()];
+    await turns();
     expect(started()).toBe(1);
     ends[0]!(1);
     expect(await first).toBe(1);
-    await Promise.resolve();
+    await turns();
     // One read began for the three after the first ended.
     expect(started()).toBe(2);
     const later = read();
     ends[1]!(2);
     expect(await Promise.all(late)).toEqual([2, 2, 2]);
     // The caller that came during the second read gets a third.
-    await Promise.resolve();
+    await turns();
     expect(started()).toBe(3);
     ends[2]!(3);
     expect(await later).toBe(3);
-    // Quiet again: the next caller starts its own at once.
-    read();
+    // Quiet again: callers of one turn share the next read.
+    const together = [read(), read()];
+    await turns();
     expect(started()).toBe(4);
+    ends[3]!(4);
+    expect(await Promise.all(together)).toEqual([4, 4]);
   });
 
   it('passes a failed read to its callers and goes on reading afterwards', async () => {
@@ -256,7 +268,8 @@ describe('the shared version reads', () => {
     });
     const [a, b] = [read(), read()];
     await expect(a).rejects.toThrow('database down');
-    expect(await b).toBe(2);
+    await expect(b).rejects.toThrow('database down');
+    expect(await read()).toBe(2);
     expect(await read()).toBe(3);
   });
 
