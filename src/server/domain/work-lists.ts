@@ -109,7 +109,7 @@ interface Marks {
   /** The page's works as this viewer sees them, made at the first answer from these marks. */
   works?: Work[];
 }
-const MAX_MARKS = 20_000;
+const MAX_MARKS = 4_000;
 const marks = new WeakMap<AppDeps, Map<string, Marks>>();
 
 /** The viewer's likes among the page's works, the owners who share with the viewer, and both versions: one statement. */
