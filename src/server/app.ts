@@ -75,7 +75,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     // after next() would rebuild it around a stream (issue 14). Vary too, so that compress() need not add it after.
     c.header('Cache-Control', 'no-store');
     c.header('Vary', 'Accept-Encoding');
-    return c.req.header('Accept-Encoding') === undefined ? auth(c, next) : gzip(c, () => auth(c, next));
+    return c.req.header('Accept-Encoding') === undefined ? auth(c, next) : gzip(c, async () => void (await auth(c, next)));
   });
 
   registerEndpoints(app, HANDLERS, deps);

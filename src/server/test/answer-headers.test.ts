@@ -29,7 +29,10 @@ const SECURITY: Record<string, string> = {
 let s: TestServer;
 let https: TestServer;
 beforeAll(async () => {
-  [s, https] = await Promise.all([startTestServer({ seed: false }), startTestServer({ seed: false, env: { PUBLIC_URL: 'https://museum.test' } })]);
+  [s, https] = await Promise.all([
+    startTestServer({ seed: false }),
+    startTestServer({ seed: false, env: { PUBLIC_URL: 'https://museum.test' } }),
+  ]);
   const dist = s.deps.config.distDir;
   await mkdir(join(dist, 'assets'), { recursive: true });
   await writeFile(join(dist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body></body></html>');
