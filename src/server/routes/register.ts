@@ -61,12 +61,20 @@ export function honoPath(path: string): string {
     .replace(/(.)\/$/, '$1');
 }
 
-/** The query as strings and lists of strings; empty values are absent. */
+/**
+ * The query as strings and lists of strings; empty values are absent. Read with URLSearchParams (the WHATWG form
+ * decoding, + as a space, as hono's c.req.queries()): a sixth of the time of c.req.queries(), which showed in
+ * issue 30's profile.
+ */
 function rawQuery(c: Context<AppEnv>): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [name, values] of Object.entries(c.req.queries())) {
-    const kept = values.filter((v) => v.trim() !== '');
-    if (kept.length > 0) out[name] = kept.length === 1 ? kept[0]! : kept;
+  const url = c.req.url;
+  const start = url.indexOf('?');
+  if (start === -1) return out;
+  for (const [name, value] of new URLSearchParams(url.slice(start + 1))) {
+    if (value.trim() === '') continue;
+    const earlier = out[name];
+    out[name] = earlier === undefined ? value : typeof earlier === 'string' ? [earlier, value] : [...earlier, value];
   }
   return out;
 }

@@ -108,3 +108,22 @@ describe('every answer carries the security headers, a policy, its language and 
     expect(next.headers.get('set-cookie')).not.toBe(plain.headers.get('set-cookie'));
   });
 });
+
+describe('the query, as register.ts reads it (URLSearchParams since issue 30)', () => {
+  it.each([
+    ['blank values dropped', '?page=1&page=&search=', 200],
+    ['a name without a value', '?page', 200],
+    ['percent-decoded', '?page=%31', 200],
+    ['+ is a space', '?page=+1+', 200],
+    ['a repeated name is a list', '?tags=1&tags=2', 200],
+    ['a list where one value is asked for', '?page=1&page=2', 400],
+    ['bytes that are no UTF-8', '?page=%FF', 400],
+    ['a bad escape', '?search=%E0%A4%A', 200],
+  ] as const)('%s: %s', async (_, query, status) => {
+    const res = await fetch(`${s.url}/api/artworks/${query}`);
+    expect(res.status).toBe(status);
+    const body = (await res.json()) as { results?: unknown[]; page?: string[] };
+    if (status === 200) expect(body.results).toEqual([]);
+    else expect(body.page).toHaveLength(1);
+  });
+});
