@@ -67,16 +67,17 @@ export function honoPath(path: string): string {
  * issue 30's profile.
  */
 function rawQuery(c: Context<AppEnv>): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
   const url = c.req.url;
   const start = url.indexOf('?');
-  if (start === -1) return out;
+  if (start === -1) return {};
+  // A Map, then own properties: a name such as __proto__ is a name like any other.
+  const found = new Map<string, string | string[]>();
   for (const [name, value] of new URLSearchParams(url.slice(start + 1))) {
     if (value.trim() === '') continue;
-    const earlier = out[name];
-    out[name] = earlier === undefined ? value : typeof earlier === 'string' ? [earlier, value] : [...earlier, value];
+    const earlier = found.get(name);
+    found.set(name, earlier === undefined ? value : typeof earlier === 'string' ? [earlier, value] : [...earlier, value]);
   }
-  return out;
+  return Object.fromEntries(found);
 }
 
 function authFor(c: Context<AppEnv>, access: Endpoint['access']): Auth | null {

@@ -127,3 +127,10 @@ describe('the query, as register.ts reads it (URLSearchParams since issue 30)', 
     else expect(body.page).toHaveLength(1);
   });
 });
+
+it('a query name such as __proto__ is a name like any other (an unknown one: left aside)', async () => {
+  for (const query of ['?__proto__=1', '?__proto__=a&__proto__=b', '?constructor=x&page=1']) {
+    const res = await fetch(`${s.url}/api/artworks/${query}`);
+    expect(res.status, query).toBe(200);
+  }
+});
