@@ -6,7 +6,6 @@
  */
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { secureHeaders } from 'hono/secure-headers';
 
 import { API_PREFIX } from '@contract/endpoint';
 import { SHARE_TARGET_PATH } from '@contract/offline';
@@ -14,9 +13,9 @@ import type { AppDeps } from './deps';
 import type { AppEnv } from './env';
 import { bearerAuth } from './middleware/auth';
 import { csrf } from './middleware/csrf';
-import { nonDocumentPolicy, pwaPolicies, thirdPartySources } from './middleware/csp';
+import { pwaPolicies, thirdPartySources } from './middleware/csp';
 import { notFoundJson, onError } from './middleware/errors';
-import { language } from './middleware/language';
+import { answerHeaders } from './middleware/language';
 import { requestLog } from './middleware/request-log';
 import { serveMedia, servePwa } from './middleware/static';
 import { accountHandlers } from './routes/account';
@@ -60,24 +59,23 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // First, so that its line times everything and every answer, an error's too, carries X-Request-Id.
   app.use('*', requestLog({ enabled: deps.config.logRequests }));
-  // COOP/CORP defaults suit a same-origin PWA. The PWA's pages and scripts get its Content-Security-Policy in
-  // servePwa (from the HTML it sends); every other answer gets an empty one (middleware/csp.ts).
-  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, strictTransportSecurity: https ? undefined : false }));
-  app.use('*', nonDocumentPolicy);
-  app.use('*', language);
+  // The language, secureHeaders' headers (COOP/CORP defaults suit a same-origin PWA) and Content-Security-Policy: the
+  // PWA's pages and scripts get theirs in servePwa (from the HTML it sends); every other answer an empty one (csp.ts).
+  app.use('*', answerHeaders({ crossOriginEmbedderPolicy: false, strictTransportSecurity: https ? undefined : false }));
   // The manifest's share_target posts here; the service worker answers it. Without a worker (evicted,
   // or not installed yet) the shared files cannot be kept, but the user still lands on the capture page.
   app.post(SHARE_TARGET_PATH, (c) => c.redirect('/register-work', 303));
   app.use('*', csrf({ secure: https }));
-  // JSON answers are gzipped for clients that accept it (the PWA's files: below).
-  app.use(`${API_PREFIX}/*`, compress({ encoding: 'gzip' }));
-  app.use(`${API_PREFIX}/*`, bearerAuth(deps));
-  app.use(`${API_PREFIX}/*`, async (c, next) => {
+  // JSON answers are gzipped for clients that accept it (the PWA's files: below). A request without Accept-Encoding
+  // skips compress(): it would only add Vary: Accept-Encoding, which every API answer has already (below).
+  const gzip = compress({ encoding: 'gzip' });
+  const auth = bearerAuth(deps);
+  app.use(`${API_PREFIX}/*`, (c, next) => {
     // Answers depend on the bearer token; no shared cache may keep them. Set before the answer exists: c.header()
     // after next() would rebuild it around a stream (issue 14). Vary too, so that compress() need not add it after.
     c.header('Cache-Control', 'no-store');
     c.header('Vary', 'Accept-Encoding');
-    await next();
+    return c.req.header('Accept-Encoding') === undefined ? auth(c, next) : gzip(c, async () => void (await auth(c, next)));
   });
 
   registerEndpoints(app, HANDLERS, deps);

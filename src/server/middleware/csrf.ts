@@ -40,15 +40,21 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** The Set-Cookie of a new token. */
-function newCsrfCookie(secure: boolean): string {
-  return serialize(CSRF_COOKIE, newToken(), { path: '/', sameSite: 'Lax', httpOnly: false, secure, maxAge: 365 * 24 * 60 * 60 });
+/**
+ * The Set-Cookie of a new token: its attributes as hono's serialize() writes them, worked out once (a token is
+ * base64url, which serialize() would leave as it is).
+ */
+function csrfCookie(secure: boolean): () => string {
+  const attributes = serialize(CSRF_COOKIE, '', { path: '/', sameSite: 'Lax', httpOnly: false, secure, maxAge: 365 * 24 * 60 * 60 });
+  const tail = attributes.slice(`${CSRF_COOKIE}=`.length);
+  return () => `${CSRF_COOKIE}=${newToken()}${tail}`;
 }
 
 export function csrf(options: { secure: boolean }) {
+  const newCsrfCookie = csrfCookie(options.secure);
   return createMiddleware<AppEnv>(async (c, next) => {
     const cookie = getCookie(c, CSRF_COOKIE);
-    if (!cookie) c.header('Set-Cookie', newCsrfCookie(options.secure), { append: true });
+    if (!cookie) c.header('Set-Cookie', newCsrfCookie(), { append: true });
     if (cookie && !SAFE.has(c.req.method)) {
       const header = c.req.header(CSRF_HEADER) ?? '';
       if (!same(header, cookie)) throw new ApiError(403, M.csrfFailed);

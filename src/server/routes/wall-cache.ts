@@ -39,11 +39,19 @@ function pathAndQuery(url: string): string {
  * keyed on the path alone, or a release that changes the answer's shape, still gets a mismatch and a fresh page.
  */
 export function wallTag(deps: AppDeps, c: Context<AppEnv>, version: string): string {
-  const where = createHash('sha1')
-    .update(`${deps.config.appVersion} ${pathAndQuery(c.req.url)}`)
-    .digest('base64url')
-    .slice(0, 16);
-  return `W/"${version}.${where}"`;
+  return `W/"${version}.${whereTag(`${deps.config.appVersion} ${pathAndQuery(c.req.url)}`)}"`;
+}
+
+/** The tag's part for a path and query, kept: a sha1 per request showed in the profile (issue 30). */
+const whereTags = new Map<string, string>();
+function whereTag(key: string): string {
+  let where = whereTags.get(key);
+  if (where === undefined) {
+    if (whereTags.size >= 4096) whereTags.clear();
+    where = createHash('sha1').update(key).digest('base64url').slice(0, 16);
+    whereTags.set(key, where);
+  }
+  return where;
 }
 
 /** RFC 9110 §13.1.2: `*`, or one of a list of entity tags equal to `tag` by weak comparison (W/ ignored). */
