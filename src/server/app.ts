@@ -61,7 +61,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', requestLog({ enabled: deps.config.logRequests }));
   // The language, secureHeaders' headers (COOP/CORP defaults suit a same-origin PWA) and Content-Security-Policy: the
   // PWA's pages and scripts get theirs in servePwa (from the HTML it sends); every other answer an empty one (csp.ts).
-  app.use('*', answerHeaders({ crossOriginEmbedderPolicy: false, strictTransportSecurity: https ? undefined : false }));
+  // Behind https, secureHeaders' own Strict-Transport-Security (the key left out: `undefined` would turn it off).
+  app.use('*', answerHeaders({ crossOriginEmbedderPolicy: false, ...(https ? {} : { strictTransportSecurity: false }) }));
   // The manifest's share_target posts here; the service worker answers it. Without a worker (evicted,
   // or not installed yet) the shared files cannot be kept, but the user still lands on the capture page.
   app.post(SHARE_TARGET_PATH, (c) => c.redirect('/register-work', 303));

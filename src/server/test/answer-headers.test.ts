@@ -1,8 +1,9 @@
 /**
  * What every answer carries (issue 30 put it on in one middleware: middleware/language.ts): secureHeaders' headers,
- * a Content-Security-Policy, Content-Language, X-Request-Id; a Secure CSRF cookie behind https. (app.ts means to send
- * Strict-Transport-Security behind https, but `strictTransportSecurity: undefined` overrides secureHeaders' default
- * with a falsy value, so none is sent, before issue 30 as after; not asserted either way here.) Checked on each kind of answer: JSON, the shared wall's 200 and 304, errors, the PWA's files, /media/.
+ * a Content-Security-Policy, Content-Language, X-Request-Id; behind https, Strict-Transport-Security and a Secure CSRF
+ * cookie (until issue 30, `strictTransportSecurity: undefined` in app.ts turned secureHeaders' default off, so no
+ * Strict-Transport-Security was ever sent). Checked on each kind of answer: JSON, the shared wall's 200 and 304,
+ * errors, the PWA's files, /media/.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -43,7 +44,7 @@ afterAll(() => Promise.all([s?.close(), https?.close()]));
 
 function expectAnswerHeaders(headers: Headers, lang: 'en' | 'ja', https = false): void {
   for (const [name, value] of Object.entries(SECURITY)) expect(headers.get(name), name).toBe(value);
-  if (!https) expect(headers.get('strict-transport-security')).toBeNull();
+  expect(headers.get('strict-transport-security')).toBe(https ? 'max-age=15552000; includeSubDomains' : null);
   expect(headers.get('content-security-policy')).toBeTruthy();
   expect(headers.get('content-language')).toBe(lang);
   expect(headers.get('x-request-id')).toMatch(/^[\w=-]+$/);
@@ -96,7 +97,7 @@ describe('every answer carries the security headers, a policy, its language and 
     expectAnswerHeaders(zipped.headers, 'en');
   });
 
-  it('behind https: the CSRF cookie is Secure', async () => {
+  it('behind https: Strict-Transport-Security, and the CSRF cookie is Secure', async () => {
     const res = await fetch(`${https.url}/api/public-navbar/`);
     expect(res.status).toBe(200);
     expectAnswerHeaders(res.headers, 'en', true);
