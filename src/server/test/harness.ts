@@ -211,6 +211,30 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   };
 }
 
+/**
+ * Two instances of the app on one database with one JWT secret, as two servers of a deployment behind a load
+ * balancer (what each instance keeps must follow what the other changes). `also` starts one more on the same.
+ */
+export async function startTwoInstances(): Promise<{
+  a: TestServer;
+  b: TestServer;
+  also(options?: Omit<StartOptions, 'database' | 'env'>): Promise<TestServer>;
+  close(): Promise<void>;
+}> {
+  const env = { JWT_SECRET: randomBytes(32).toString('hex') };
+  const a = await startTestServer({ seed: false, env });
+  const b = await startTestServer({ database: a.database, seed: false, env });
+  return {
+    a,
+    b,
+    also: (options = {}) => startTestServer({ seed: false, ...options, database: a.database, env }),
+    close: async () => {
+      await b.close();
+      await a.close();
+    },
+  };
+}
+
 /** Just enough of RFC 5322/2045 for nodemailer's text messages: headers, QP or base64 body. */
 export function parseEml(raw: string): Omit<Mail, 'file'> {
   const split = raw.indexOf('\n\n');

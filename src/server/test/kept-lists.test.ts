@@ -7,20 +7,17 @@ import { randomBytes } from 'node:crypto';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startTestServer, type TestServer } from './harness';
+import { startTwoInstances, type TestServer } from './harness';
 import { family, made, share, workForm, type Kid } from './works-helpers';
 
-const env = { JWT_SECRET: randomBytes(32).toString('hex') };
+let two: Awaited<ReturnType<typeof startTwoInstances>>;
 let a: TestServer;
 let b: TestServer;
 beforeAll(async () => {
-  a = await startTestServer({ seed: false, env });
-  b = await startTestServer({ database: a.database, seed: false, env });
+  two = await startTwoInstances();
+  ({ a, b } = two);
 });
-afterAll(async () => {
-  await b.close();
-  await a.close();
-});
+afterAll(() => two.close());
 
 interface Page {
   count: number;

@@ -4,26 +4,20 @@
  * asserted is that a change made through one instance (or straight in the database) is seen by the other on the
  * very next request.
  */
-import { randomBytes } from 'node:crypto';
-
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { M } from '@contract/messages';
-import { childSession, PASSWORD, signupVerified, startTestServer, type TestServer } from './harness';
+import { childSession, PASSWORD, signupVerified, startTwoInstances, type TestServer } from './harness';
 
-/** One secret for both, as every instance of a deployment has. */
-const env = { JWT_SECRET: randomBytes(32).toString('hex') };
+let two: Awaited<ReturnType<typeof startTwoInstances>>;
 let a: TestServer;
 let b: TestServer;
 beforeAll(async () => {
-  a = await startTestServer({ seed: false, env });
-  b = await startTestServer({ database: a.database, seed: false, env });
+  two = await startTwoInstances();
+  ({ a, b } = two);
 });
-afterAll(async () => {
-  await b.close();
-  await a.close();
-});
+afterAll(() => two.close());
 
 const me = (s: TestServer, token: string) => s.request('/api/user/me/', { token });
 
@@ -94,7 +88,7 @@ describe('a kept session check on two instances', () => {
 describe('a verified token kept by the instance', () => {
   it('is refused once it expires, though it was accepted before', async () => {
     let now = Date.now();
-    const s = await startTestServer({ database: a.database, seed: false, env, clock: () => new Date(now) });
+    const s = await two.also({ clock: () => new Date(now) });
     try {
       const p = await signupVerified(s);
       expect((await me(s, p.access)).status).toBe(200);
