@@ -30,17 +30,19 @@ const SECURITY: Record<string, string> = {
 let s: TestServer;
 let https: TestServer;
 beforeAll(async () => {
-  [s, https] = await Promise.all([
-    startTestServer({ seed: false }),
-    startTestServer({ seed: false, env: { PUBLIC_URL: 'https://museum.test' } }),
-  ]);
+  // One database (on PostgreSQL each new test database drops and makes the schema: two at once would race).
+  s = await startTestServer({ seed: false });
+  https = await startTestServer({ seed: false, database: s.database, env: { PUBLIC_URL: 'https://museum.test' } });
   const dist = s.deps.config.distDir;
   await mkdir(join(dist, 'assets'), { recursive: true });
   await writeFile(join(dist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body></body></html>');
   await writeFile(join(dist, 'assets', 'index-1.css'), 'body { margin: 0 }');
   await s.deps.storage.put('picture.webp', Buffer.from('RIFF....WEBPVP8 '), 'image/webp');
 });
-afterAll(() => Promise.all([s?.close(), https?.close()]));
+afterAll(async () => {
+  await https?.close();
+  await s?.close();
+});
 
 function expectAnswerHeaders(headers: Headers, lang: 'en' | 'ja', https = false): void {
   for (const [name, value] of Object.entries(SECURITY)) expect(headers.get(name), name).toBe(value);
