@@ -10,8 +10,6 @@
  */
 import { createHash } from 'node:crypto';
 
-import { createMiddleware } from 'hono/factory';
-
 import type { Config } from '../config';
 
 /** Origins a third-party widget adds to the page's policy, by directive. */
@@ -107,9 +105,3 @@ export function pwaPolicies(extra: CspSources[]): PwaPolicies {
     script: buildPolicy([], extra),
   };
 }
-
-/** Gives every answer that set no policy of its own (all but the PWA's pages and scripts) the empty one. */
-export const nonDocumentPolicy = createMiddleware(async (c, next) => {
-  await next();
-  if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', NON_DOCUMENT_POLICY);
-});
