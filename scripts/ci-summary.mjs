@@ -62,6 +62,12 @@ for (const name of existsSync(dir) ? readdirSync(dir) : []) {
       for (const test of file.assertionResults ?? []) {
         if (test.status === 'failed') failures.push(`${name}: ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
       }
+      // A file that failed with no failed test (an error in a hook or at import) counts as one failure: otherwise the
+      // closing line would say 0 failed while the step failed.
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) {
+        failed += 1;
+        failures.push(`${name}: ${relative(process.cwd(), file.name)} (the file failed): ${firstLine(file.message)}`);
+      }
     }
   } else if (report.stats) {
     // Playwright

@@ -22,7 +22,7 @@ export default defineConfig<EngineOptions>({
   workers: 1,
   retries: 0,
   outputDir: '../../test-results/engines',
-  reporter: [['list'], ['json', { outputFile: 'reports/e2e-engines.json' }], ['./reporter.ts']],
+  reporter: [['list'], ['json', { outputFile: '../../reports/e2e-engines.json' }], ['./reporter.ts']],
   use: { baseURL: `http://localhost:${ENGINES_PORT}` },
   projects: [
     { name: 'webkit', use: { engine: 'webkit' } },

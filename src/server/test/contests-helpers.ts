@@ -101,17 +101,7 @@ export function pictureForm(
   return form;
 }
 
-/** A header's RFC 2047 encoded words (nodemailer's =?UTF-8?Q?…?= and =?UTF-8?B?…?=), decoded. */
-export function decodeWords(header: string): string {
-  return header.replace(/\?=\s+=\?/g, '?==?').replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(
-          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, h: string) => String.fromCharCode(parseInt(h, 16))),
-          'latin1',
-        ).toString('utf8'),
-  );
-}
+export { decodeWords } from './harness';
 
 /** A console call as the isolation checks make it. */
 export type ConsoleCall = RequestOptions & { method: string; path: string };

@@ -94,8 +94,21 @@ export interface TestServer {
   request<T = Loose>(path: string, options?: RequestOptions): Promise<Reply<T>>;
   mails(): Promise<Mail[]>;
   /** The newest e-mail to `to`, waiting for the background delivery. */
-  waitForMail(to: string, after?: number): Promise<Mail>;
+  /** The newest e-mail to `to` after the first `after` of them, whose decoded subject matches `subject` if given. */
+  waitForMail(to: string, after?: number, subject?: RegExp): Promise<Mail>;
   close(): Promise<void>;
+}
+
+/** A header's RFC 2047 encoded words (nodemailer's =?UTF-8?Q?…?= and =?UTF-8?B?…?=), decoded. */
+export function decodeWords(header: string): string {
+  return header.replace(/\?=\s+=\?/g, '?==?').replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
 }
 
 export interface StartOptions {
@@ -194,9 +207,12 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       return { status: res.status, body: parsed as Loose, headers: res.headers };
     },
     mails,
-    async waitForMail(to, after = 0) {
+    async waitForMail(to, after = 0, subject) {
       for (let i = 0; i < 100; i++) {
-        const found = (await mails()).filter((m) => m.to === to).slice(after);
+        const found = (await mails())
+          .filter((m) => m.to === to)
+          .slice(after)
+          .filter((m) => !subject || subject.test(decodeWords(m.subject)));
         if (found.length > 0) return found[found.length - 1]!;
         await new Promise((r) => setTimeout(r, 30));
       }
