@@ -28,7 +28,8 @@
  * top 10 statements by total time; beside them transactions and tuples read per request from pg_stat_database,
  * which idle backends flush up to 10 s late, so each reading waits 11 s first; the server's pool closes its idle
  * connections meanwhile, so with this knob each call also pays for opening them again: read its speed figures from
- * a run without it), BENCH_STRICT=1 (exit 1 on a missed target). Writes reports/bench-api.json and prints a table
+ * a run without it), BENCH_API_CALLS (only the calls whose name contains one of these parts, separated by |, e.g.
+ * `page 1, anonymous|revalidation`), BENCH_STRICT=1 (exit 1 on a missed target). Writes reports/bench-api.json and prints a table
  * and issue 30's targets, PASS or FAIL.
  */
 import { execFileSync } from 'node:child_process';
@@ -64,6 +65,8 @@ const DBS = (env.BENCH_API_DBS ?? 'pglite,postgres').split(',') as ('pglite' | '
 const PG_PORT = Number(env.BENCH_API_PG_PORT ?? 55440);
 const CPU_PROF = env.BENCH_API_CPU_PROF ? resolve(env.BENCH_API_CPU_PROF) : null;
 const PG_STATS = env.BENCH_API_PG_STATS === '1';
+/** BENCH_API_CALLS: only the calls whose name contains one of these (separated by |), to profile one or two. */
+const ONLY = env.BENCH_API_CALLS ? env.BENCH_API_CALLS.split('|') : null;
 const SERVER_CORE = '0';
 const LOAD_CORE = '1';
 
@@ -395,6 +398,7 @@ async function phase(
     ];
     await get(`${api.url}/api/artworks/?page=1`, {}, WARMUP);
     for (const c of calls) {
+      if (ONLY && !ONLY.some((part) => c.call.includes(part))) continue;
       if (c.skip) {
         const none = { requests_per_second: 0, p50_ms: 0, p99_ms: 0, total: 0, errors: 0, timeouts: 0, non_2xx: 0, unexpected: 0 };
         rows.push({

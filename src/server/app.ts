@@ -13,6 +13,7 @@ import type { AppDeps } from './deps';
 import type { AppEnv } from './env';
 import { bearerAuth } from './middleware/auth';
 import { csrf } from './middleware/csrf';
+import { outgoingOf, setEarlyHeader } from './middleware/early-headers';
 import { pwaPolicies, thirdPartySources } from './middleware/csp';
 import { notFoundJson, onError } from './middleware/errors';
 import { answerHeaders } from './middleware/language';
@@ -72,11 +73,22 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const gzip = compress({ encoding: 'gzip' });
   const auth = bearerAuth(deps);
   app.use(`${API_PREFIX}/*`, (c, next) => {
-    // Answers depend on the bearer token; no shared cache may keep them. Set before the answer exists: c.header()
-    // after next() would rebuild it around a stream (issue 14). Vary too, so that compress() need not add it after.
-    c.header('Cache-Control', 'no-store');
-    c.header('Vary', 'Accept-Encoding');
-    return c.req.header('Accept-Encoding') === undefined ? auth(c, next) : gzip(c, async () => void (await auth(c, next)));
+    // Answers depend on the bearer token; no shared cache may keep them. Set before the answer exists
+    // (early-headers.ts; c.header() after next() would rebuild it around a stream: issue 14).
+    setEarlyHeader(c, 'Cache-Control', 'no-store');
+    setEarlyHeader(c, 'Vary', 'Accept-Encoding');
+    if (c.req.header('Accept-Encoding') === undefined) return auth(c, next);
+    return gzip(c, async () => {
+      await auth(c, next);
+      // compress() reads the answer's own Vary, and adds Accept-Encoding to it unless it is there: it must see the
+      // Vary set above (the public wall's names Authorization too), or its own would replace it.
+      const out = outgoingOf(c);
+      const vary = out?.getHeader('Vary');
+      if (typeof vary === 'string' && !c.res.headers.has('Vary')) {
+        c.res.headers.set('Vary', vary);
+        out!.removeHeader('Vary');
+      }
+    });
   });
 
   registerEndpoints(app, HANDLERS, deps);

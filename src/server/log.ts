@@ -3,9 +3,10 @@
  * has `time`, `level`, `instance` and `msg`, then its own fields. Nothing here reads a request: callers pass what may
  * be logged (never an Authorization header, a password, a token or a body).
  *
- * The lines of one turn of the event loop go out in one write (under load, a write per request showed as 5 % of the
- * server's time: issue 14's profile); an error's line, and whatever waits before it, is written at once, and what is
- * left when the process exits is written then (stdout to a file or a pipe is synchronous on Linux).
+ * The lines of FLUSH_MS go out in one write (under load, a write per request showed as 5 % of the server's time: issue
+ * 14's profile; a write per turn of the event loop still 3 % of a revalidation's: issue 30's); an error's line, and
+ * whatever waits before it, is written at once, and what is left when the process exits is written then (stdout to a
+ * file or a pipe is synchronous on Linux).
  */
 import { hostname } from 'node:os';
 
@@ -22,6 +23,8 @@ export function setLogInstance(id: string): void {
   instanceJson = JSON.stringify(id);
 }
 
+/** How long a line may wait for the others of its write. */
+const FLUSH_MS = 10;
 /** Written at once beyond this many characters. */
 const MAX_PENDING = 64 * 1024;
 let pending = '';
@@ -41,7 +44,8 @@ function write(line: string, now: boolean): void {
   if (now || pending.length > MAX_PENDING) flush();
   else if (!scheduled) {
     scheduled = true;
-    setImmediate(flush);
+    // Unref'd: a pending line does not keep the process up; 'exit' writes it.
+    setTimeout(flush, FLUSH_MS).unref();
   }
 }
 

@@ -30,28 +30,43 @@ export const wallVersionColumn = sql<string>`(select coalesce(sum(${galleryVersi
  * A read starts at the end of the event loop's turn (setImmediate), after the previous one ended, so the requests
  * parsed in one turn share it: on PGlite a read runs in this thread and ends before the next request is even read,
  * so a read started at once answered one request each (issue 30's profile: PGlite was 60 % of the busy time).
+ *
+ * `gapMs` paces the reads: one starts no sooner than that long after the previous one started. A read is a
+ * round trip of about 0.1 ms, so under load reads went back to back, a few requests each, and their socket writes
+ * (with PostgreSQL's wake-up on the same core) were 13 % of a revalidation's time (issue 30's profile). Paced, a
+ * request waits at most `gapMs` more, and a read answers all that came in meanwhile; a quiet instance, whose last
+ * read began longer ago, still reads at once.
  */
-export function coalesced<T>(read: () => Promise<T>): () => Promise<T> {
+export function coalesced<T>(read: () => Promise<T>, gapMs = 0): () => Promise<T> {
   let running: Promise<unknown> | undefined;
   let next: Promise<T> | undefined;
+  let lastStart = -Infinity;
   const settled = () => undefined;
+  const whenDue = () =>
+    new Promise<void>((resolve) => {
+      const wait = lastStart + gapMs - performance.now();
+      if (wait > 0) setTimeout(resolve, wait);
+      else setImmediate(resolve);
+    });
   return () => {
-    next ??= (running ? running.then(settled, settled) : Promise.resolve())
-      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-      .then(() => {
-        // From here on, a new caller waits for the read after this one.
-        next = undefined;
-        const p = read();
-        running = p;
-        void p.then(
-          () => running === p && (running = undefined),
-          () => running === p && (running = undefined),
-        );
-        return p;
-      });
+    next ??= (running ? running.then(settled, settled) : Promise.resolve()).then(whenDue).then(() => {
+      // From here on, a new caller waits for the read after this one.
+      next = undefined;
+      lastStart = performance.now();
+      const p = read();
+      running = p;
+      void p.then(
+        () => running === p && (running = undefined),
+        () => running === p && (running = undefined),
+      );
+      return p;
+    });
     return next;
   };
 }
+
+/** The least time between the starts of two version reads of one instance (see coalesced). */
+export const VERSION_READ_GAP_MS = 1;
 
 const reads = new WeakMap<AppDeps, () => Promise<Versions>>();
 
@@ -64,7 +79,7 @@ export function currentVersions(deps: AppDeps): Promise<Versions> {
       .select({ wall: wallVersionColumn, family: familyVersionColumn })
       .from(sql`(select 1) as one`)
       .prepare('versions_now');
-    reads.set(deps, (read = coalesced(async () => (await statement.execute())[0]!)));
+    reads.set(deps, (read = coalesced(async () => (await statement.execute())[0]!, VERSION_READ_GAP_MS)));
   }
   return read();
 }

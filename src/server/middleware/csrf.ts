@@ -14,6 +14,7 @@ import { M } from '@contract/messages';
 import { CSRF_COOKIE, CSRF_HEADER } from '@contract/headers';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
+import { setEarlyHeader } from './early-headers';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -54,7 +55,8 @@ export function csrf(options: { secure: boolean }) {
   const newCsrfCookie = csrfCookie(options.secure);
   return createMiddleware<AppEnv>(async (c, next) => {
     const cookie = getCookie(c, CSRF_COOKIE);
-    if (!cookie) c.header('Set-Cookie', newCsrfCookie(), { append: true });
+    // The only cookie the server sets (the public wall's shared answers take it off again: wall-cache.ts).
+    if (!cookie) setEarlyHeader(c, 'Set-Cookie', newCsrfCookie());
     if (cookie && !SAFE.has(c.req.method)) {
       const header = c.req.header(CSRF_HEADER) ?? '';
       if (!same(header, cookie)) throw new ApiError(403, M.csrfFailed);

@@ -4,10 +4,12 @@
  *   - the language: ?language=en|ja on every request picks the language of the answer (default en), as `lang` and its
  *     translator `t`, and goes back as Content-Language;
  *   - the security headers of hono's secureHeaders (COOP/CORP defaults suit a same-origin PWA), worked out once by
- *     secureHeaders itself from its options and then set from that list, overwriting a route's own as it does;
+ *     secureHeaders itself from its options and then set from that list (a route that sets one of them itself, as the
+ *     archive's nosniff, keeps its own under node);
  *   - the empty Content-Security-Policy of any answer that set no policy of its own (middleware/csp.ts).
- * The headers go onto the finished answer's own headers: hono's c.header() after next() rebuilds the answer around its
- * body as a stream, which cost a fetch Response and a ReadableStream per API call (issue 14's profile).
+ * Under node they go onto node's answer before it exists (early-headers.ts); elsewhere (app.request()) onto the finished
+ * answer's own headers: hono's c.header() after next() rebuilds the answer around its body as a stream, which cost a
+ * fetch Response and a ReadableStream per API call (issue 14's profile).
  */
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -17,6 +19,7 @@ import { LANGUAGES, type Language } from '@contract/limits';
 import type { AppEnv } from '../env';
 import { parseLanguage, translator, type Translate } from '../i18n';
 import { NON_DOCUMENT_POLICY } from './csp';
+import { outgoingOf } from './early-headers';
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 
@@ -57,6 +60,15 @@ export function answerHeaders(options: SecureHeadersOptions): MiddlewareHandler<
     const lang = languageOf(c.req.url, (name) => c.req.query(name));
     c.set('lang', lang);
     c.set('t', TRANSLATORS[lang]);
+    const out = outgoingOf(c);
+    if (out) {
+      // Under node, on node's answer before it exists (early-headers.ts): the answer's own Content-Security-Policy,
+      // a page's, is merged over the empty one.
+      for (const [name, value] of list ?? (await ready)) out.setHeader(name, value);
+      out.setHeader('Content-Security-Policy', NON_DOCUMENT_POLICY);
+      out.setHeader('Content-Language', lang);
+      return next();
+    }
     await next();
     const headers = c.res.headers;
     for (const [name, value] of list ?? (await ready)) headers.set(name, value);

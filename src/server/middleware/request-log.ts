@@ -16,6 +16,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 
 import { logRequest } from '../log';
+import { setEarlyHeader } from './early-headers';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -37,7 +38,7 @@ function requestIdFor(given: string | undefined): string {
 const withId: MiddlewareHandler = async (c, next) => {
   const id = requestIdFor(c.req.header(REQUEST_ID_HEADER));
   c.set('requestId', id);
-  c.header('X-Request-Id', id);
+  setEarlyHeader(c, 'X-Request-Id', id);
   await next();
 };
 
@@ -73,6 +74,16 @@ export function loggedPath(c: Context): string {
   return parts.join('/');
 }
 
+/**
+ * The Content-Length the answer was given (a file's), read only where one can be: a JSON answer has none until
+ * @hono/node-server writes it, and asking its headers would make the Headers object it otherwise never needs.
+ */
+function knownLength(c: Context): number | undefined {
+  if (c.req.path.startsWith('/api/')) return undefined;
+  const length = Number(c.res.headers.get('content-length') ?? NaN);
+  return Number.isFinite(length) ? length : undefined;
+}
+
 export function requestLog(options: { enabled: boolean }): MiddlewareHandler {
   if (!options.enabled) return withId;
   // withId's work and the line in one function: one middleware's promise per request, not two.
@@ -80,10 +91,10 @@ export function requestLog(options: { enabled: boolean }): MiddlewareHandler {
     const start = performance.now();
     const id = requestIdFor(c.req.header(REQUEST_ID_HEADER));
     c.set('requestId', id);
-    c.header('X-Request-Id', id);
+    setEarlyHeader(c, 'X-Request-Id', id);
     await next();
-    const length = Number(c.res.headers.get('content-length') ?? NaN);
+    const length = knownLength(c);
     const ms = Math.round((performance.now() - start) * 10) / 10;
-    logRequest(id, c.req.method, loggedPath(c), c.res.status, ms, Number.isFinite(length) ? length : undefined);
+    logRequest(id, c.req.method, loggedPath(c), c.res.status, ms, length);
   };
 }

@@ -19,10 +19,11 @@ import { currentWallVersion, listWorks, type ListKind } from '../domain/work-lis
 import { workView } from '../domain/work-views';
 import { admitNewWork, createWork, deleteWork, updateWork, type Actor } from '../domain/works';
 import type { ChildAuth } from '../middleware/auth';
+import { setEarlyHeader } from '../middleware/early-headers';
 import type { AppEnv } from '../env';
 import { linksOf } from './list-links';
 import { Reply, type Handlers } from './register';
-import { noneMatchHits, notModified, sharedAnswer, WALL_VARY, wallTag } from './wall-cache';
+import { encodedAnswer, encodedPage, keepEncodedPage, noneMatchHits, notModified, sharedAnswer, WALL_VARY, wallTag } from './wall-cache';
 import { readWorkForm } from './work-form';
 
 const actor = (c: Context<AppEnv>, auth: ChildAuth): Actor => ({ userId: auth.user.id, profileId: auth.profile.id, lang: c.get('lang') });
@@ -52,19 +53,22 @@ const keptWorks = new KeptAnswers<Work>(4_000);
 export const workHandlers = {
   publicWorks: async ({ c, deps, auth, query }) => {
     // Shared caching (wall-cache.ts): anonymous answers only; a token's keep the API's no-store.
-    c.header('Vary', WALL_VARY);
+    setEarlyHeader(c, 'Vary', WALL_VARY);
     if (c.req.header('Authorization') !== undefined)
       return (await list(c, deps, { kind: 'public' }, query, auth?.profile?.id ?? null)).page;
     const asked = c.req.header('If-None-Match');
-    if (asked !== undefined) {
-      // Revalidation: one version read (shared with the requests that arrive during one), no page.
-      const tag = wallTag(deps, c, await currentWallVersion(deps));
-      if (noneMatchHits(asked, tag)) return notModified(c, tag);
-    }
+    // One version read (shared with the requests that arrive during one): a revalidation's 304, or the page's JSON
+    // made for that version before; neither builds the page.
+    const now = wallTag(deps, c, await currentWallVersion(deps));
+    if (asked !== undefined && noneMatchHits(asked, now)) return notModified(c, now);
+    const json = encodedPage(deps, now);
+    if (json !== undefined) return encodedAnswer(c, now, json);
     const { page, version } = await list(c, deps, { kind: 'public' }, query, null);
     const tag = version === undefined ? undefined : wallTag(deps, c, version);
     if (asked !== undefined && tag !== undefined && noneMatchHits(asked, tag)) return notModified(c, tag);
     sharedAnswer(c, tag);
+    // Encoded here once more for the next asker; this answer goes out as every other (checked in tests).
+    if (tag !== undefined) keepEncodedPage(deps, tag, JSON.stringify(page));
     return page;
   },
   myWorks: async ({ c, deps, auth, query }) => (await list(c, deps, { kind: 'my' }, query, auth.profile.id)).page,

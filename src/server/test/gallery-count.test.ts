@@ -259,6 +259,31 @@ describe('the shared version reads', () => {
     expect(await Promise.all(together)).toEqual([4, 4]);
   });
 
+  it('paced: under load a read starts no sooner than the gap after the last one began; a quiet caller reads at once', async () => {
+    const starts: number[] = [];
+    const read = coalesced(async () => {
+      starts.push(performance.now());
+      return starts.length;
+    }, 20);
+    // Quiet: the first read starts at the end of the turn, not 20 ms later.
+    const asked = performance.now();
+    expect(await read()).toBe(1);
+    expect(starts[0]! - asked).toBeLessThan(15);
+    // Asked again at once: a new read (never the one that began before the call), but not before the gap.
+    const again = performance.now();
+    expect(await read()).toBe(2);
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(19);
+    expect(starts[1]!).toBeGreaterThanOrEqual(again);
+    // Callers during the wait share that one read.
+    const crowd = [read(), read(), read()];
+    expect(await Promise.all(crowd)).toEqual([3, 3, 3]);
+    // Quiet again, longer than the gap: at once.
+    await new Promise((r) => setTimeout(r, 30));
+    const late = performance.now();
+    expect(await read()).toBe(4);
+    expect(starts[3]! - late).toBeLessThan(15);
+  });
+
   it('passes a failed read to its callers and goes on reading afterwards', async () => {
     let n = 0;
     const read = coalesced(async () => {

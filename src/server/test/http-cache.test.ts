@@ -65,6 +65,8 @@ describe('the anonymous public wall', () => {
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
     expect(zipped.headers.get('etag')).toBe(plain.headers.get('etag'));
+    // compress() adds Accept-Encoding to the answer's Vary: Authorization must stay beside it.
+    for (const res of [plain, zipped]) expect(varyOf(res)).toEqual(expect.arrayContaining(['authorization', 'accept-encoding']));
     expect(await zipped.text()).toBe(await plain.text());
   });
 
