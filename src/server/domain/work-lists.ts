@@ -3,7 +3,7 @@
  * the order the indexes are declared in), with search, category and tag filters. Each list is a
  * WHERE clause; paging and the next/previous links are shared.
  */
-import { and, count, desc, eq, exists, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, exists, ilike, inArray, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 
 import { LIMITS, type Language } from '@contract/limits';
 import { M } from '@contract/messages';
@@ -39,6 +39,9 @@ function filterClause(f: ListFilters): SQL[] {
   return clauses;
 }
 
+/** The public list's condition: the column itself, not `= $1`, so that a plan for any parameters can use the partial index of public works. */
+const publicOnly = () => sql`${artworks.isPublic}`;
+
 /** The number of public works, from the counter the triggers keep (no scan of the works). */
 const publicTotal = sql<number>`(select coalesce(sum(${publicWorkCounts.n}), 0) from ${publicWorkCounts})`.mapWith(Number);
 
@@ -52,7 +55,7 @@ async function countOf(deps: AppDeps, condition: SQL): Promise<number> {
  * and only its rows get their view's columns (work-views.ts). On the public wall the total (from the counter) and
  * the wall's version are columns of the same query, read in the same snapshot.
  */
-function pageQuery(deps: AppDeps, condition: SQL, f: ListFilters, viewerId: number | null, counted: boolean) {
+function pageQuery(deps: AppDeps, condition: SQL, offset: number | Placeholder, viewerId: number | null | Placeholder, counted: boolean) {
   const size = LIMITS.pageSizeWorks;
   const page = deps.db
     .select({ id: artworks.id })
@@ -60,7 +63,7 @@ function pageQuery(deps: AppDeps, condition: SQL, f: ListFilters, viewerId: numb
     .where(condition)
     .orderBy(desc(artworks.createdAt), desc(artworks.id))
     .limit(size)
-    .offset((f.page - 1) * size)
+    .offset(offset)
     .as('page');
   return deps.db
     .select({
@@ -73,6 +76,29 @@ function pageQuery(deps: AppDeps, condition: SQL, f: ListFilters, viewerId: numb
     .leftJoin(categories, eq(categories.id, artworks.categoryId))
     .leftJoin(profiles, eq(profiles.id, artworks.profileId))
     .orderBy(desc(artworks.createdAt), desc(artworks.id));
+}
+
+/**
+ * The public wall's page query, prepared (issue 30): under a mixed load every like and upload moves the wall's version,
+ * so pages are read again all the time, and building the query (drizzle) and planning it (PostgreSQL) each time
+ * showed in the profile. Two statements per app, an anonymous one and one for a viewer.
+ */
+const wallStatements = new WeakMap<AppDeps, { anonymous: WallStatement; viewer: WallStatement }>();
+type WallStatement = ReturnType<typeof prepareWallPage>;
+function prepareWallPage(deps: AppDeps, name: string, viewer: Placeholder | null) {
+  return pageQuery(deps, publicOnly(), sql.placeholder('offset'), viewer, true).prepare(name);
+}
+function wallPageRows(deps: AppDeps, page: number, viewerId: number | null) {
+  let statements = wallStatements.get(deps);
+  if (!statements) {
+    statements = {
+      anonymous: prepareWallPage(deps, 'wall_page_anonymous', null),
+      viewer: prepareWallPage(deps, 'wall_page_viewer', sql.placeholder('viewer')),
+    };
+    wallStatements.set(deps, statements);
+  }
+  const offset = (page - 1) * LIMITS.pageSizeWorks;
+  return viewerId === null ? statements.anonymous.execute({ offset }) : statements.viewer.execute({ offset, viewer: viewerId });
 }
 
 /**
@@ -154,9 +180,9 @@ export const currentWallVersion = async (deps: AppDeps): Promise<string> => (awa
 /** The anonymous view of a work: what the cache keeps. */
 const neutral = (w: Work): Work => (w.is_liked_by_user || w.can_edit ? { ...w, is_liked_by_user: false, can_edit: false } : w);
 
+/** The unfiltered public wall (its condition, listWhere's, is in the prepared statements). */
 async function publicWall(
   deps: AppDeps,
-  condition: SQL,
   f: ListFilters,
   viewerId: number | null,
   lang: Language,
@@ -179,7 +205,7 @@ async function publicWall(
       }
     }
   }
-  const rows = await pageQuery(deps, condition, f, viewerId, true);
+  const rows = await wallPageRows(deps, f.page, viewerId);
   const first = rows[0];
   // Past the last page there is no row to carry the total; such a page is not kept. Its total and the version are read
   // in one snapshot: when that total puts the page past the end too, the empty page is exact at that version.
@@ -237,11 +263,11 @@ async function pageOf(
   let results: Work[];
   let version: string | undefined;
   if (list.counted && filters.length === 0) {
-    ({ total, works: results, version } = await publicWall(deps, condition, f, viewerId, lang));
+    ({ total, works: results, version } = await publicWall(deps, f, viewerId, lang));
   } else {
     // A filtered public page: the version before its two reads (the gallery version covers every column they read).
     if (list.counted) version = before?.wall;
-    const [rows, n] = await Promise.all([pageQuery(deps, condition, f, viewerId, false), countOf(deps, condition)]);
+    const [rows, n] = await Promise.all([pageQuery(deps, condition, (f.page - 1) * size, viewerId, false), countOf(deps, condition)]);
     total = n;
     results = rows.map((r) => toWork(deps, r, lang));
   }
@@ -255,8 +281,7 @@ export type ListKind =
 async function listWhere(deps: AppDeps, list: ListKind, viewerId: number | null): Promise<SQL> {
   switch (list.kind) {
     case 'public':
-      // The column itself, not `= $1`: a plan for any parameters can then use the partial index of public works.
-      return sql`${artworks.isPublic}`;
+      return publicOnly();
     case 'my':
       return eq(artworks.profileId, viewerId ?? -1);
     case 'collection': {

@@ -3,7 +3,7 @@
  * the viewer's like and can_edit are columns of the query that selects the works (`viewFields`, correlated
  * subqueries over the page's rows only): a page of works is one query, not one per kind of data.
  */
-import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql, type Placeholder } from 'drizzle-orm';
 
 import { ageAt } from '@contract/accounts';
 import type { Language } from '@contract/limits';
@@ -31,7 +31,8 @@ const parsed = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.pars
  * The view's columns beside the work's own, for a select from artworks joined with its category and owner
  * (`fromWorks`). The subqueries run for the selected rows only (after ORDER BY and LIMIT).
  */
-export function viewFields(viewerId: number | null) {
+/** `viewerId`: a profile, null for an anonymous visitor, or a prepared statement's placeholder for a profile. */
+export function viewFields(viewerId: number | null | Placeholder) {
   const viewer = viewerId ?? -1;
   return {
     work: getTableColumns(artworks),
