@@ -29,9 +29,9 @@ const parsed = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.pars
 
 /**
  * The view's columns beside the work's own, for a select from artworks joined with its category and owner
- * (`fromWorks`). The subqueries run for the selected rows only (after ORDER BY and LIMIT).
+ * (`fromWorks`). The subqueries run for the selected rows only (after ORDER BY and LIMIT). `viewerId`: a profile,
+ * null for an anonymous visitor, or a prepared statement's placeholder for a profile.
  */
-/** `viewerId`: a profile, null for an anonymous visitor, or a prepared statement's placeholder for a profile. */
 export function viewFields(viewerId: number | null | Placeholder) {
   const viewer = viewerId ?? -1;
   return {

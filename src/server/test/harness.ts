@@ -93,8 +93,10 @@ export interface TestServer {
   dataDir: string;
   request<T = Loose>(path: string, options?: RequestOptions): Promise<Reply<T>>;
   mails(): Promise<Mail[]>;
-  /** The newest e-mail to `to`, waiting for the background delivery. */
-  /** The newest e-mail to `to` after the first `after` of them, whose decoded subject matches `subject` if given. */
+  /**
+   * The newest e-mail to `to` after the first `after` of them, whose decoded subject matches `subject` if given,
+   * waiting for the background delivery.
+   */
   waitForMail(to: string, after?: number, subject?: RegExp): Promise<Mail>;
   close(): Promise<void>;
 }

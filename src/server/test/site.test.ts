@@ -16,7 +16,16 @@ import { M } from '@contract/messages';
 import { RATE_LIMITS } from '@contract/rate-limits';
 import { advertisements, inquiries } from '../db/schema';
 import { safeLink } from '../domain/advertisements';
-import { signupVerified, startTestServer, uniqueEmail, type Mail, type Reply, type RequestOptions, type TestServer } from './harness';
+import {
+  decodeWords,
+  signupVerified,
+  startTestServer,
+  uniqueEmail,
+  type Mail,
+  type Reply,
+  type RequestOptions,
+  type TestServer,
+} from './harness';
 import { png } from './works-helpers';
 
 const HOUR = 60 * 60 * 1000;
@@ -187,17 +196,6 @@ async function raw(path: string, body: string, type: string, ip = `203.0.113.${1
   }
   return { status: res.status, body: parsed, headers: res.headers };
 }
-
-/** RFC 2047 encoded words (nodemailer writes non-ASCII subjects and names so). */
-const decodeWords = (header: string) =>
-  header.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
-    enc.toLowerCase() === 'b'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(
-          text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (__, h: string) => String.fromCharCode(parseInt(h, 16))),
-          'latin1',
-        ).toString('utf8'),
-  );
 
 /** The headers of an outbox mail, unfolded, each as one line. */
 async function headersOf(mail: Mail): Promise<string[]> {
