@@ -37,6 +37,8 @@ export interface MixedPlan {
   /** A small JPEG, base64. */
   jpeg: string;
   pages: number;
+  /** Each request's chances of being a like or unlike, and an upload (the rest are pages): 0.15 and 0.05. */
+  shares?: { likes: number; uploads: number };
 }
 
 export interface LoadResult {
@@ -93,12 +95,13 @@ function mixedRequests(plan: MixedPlan, statuses: Record<string, Record<string, 
   const standing: { id: number; token: string }[] = [];
   let turn = 0;
   const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!;
+  const { likes, uploads: uploadShare } = plan.shares ?? { likes: 0.15, uploads: 0.05 };
   return [
     {
       setupRequest: (req, context) => {
         const ctx = context as { kind?: Kind };
         const r = Math.random();
-        if (r < 0.15) {
+        if (r < likes) {
           const waiting = turn++ % 2 === 1 ? standing.shift() : undefined;
           if (waiting) {
             ctx.kind = 'unlike';
@@ -122,7 +125,7 @@ function mixedRequests(plan: MixedPlan, statuses: Record<string, Record<string, 
             body: undefined,
           };
         }
-        if (r < 0.2) {
+        if (r < likes + uploadShare) {
           ctx.kind = 'upload';
           const token = plan.uploadTokens[uploads++ % plan.uploadTokens.length]!;
           return {

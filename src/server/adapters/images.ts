@@ -162,10 +162,11 @@ export const WORK_THUMB_EDGE = 480;
 /**
  * A work image: display copy with the long edge at most 2048 px, thumbnail at most 480 px. The
  * upload is decoded once, into the display size's pixels, and both copies are encoded from those
- * (decoding it twice, once per copy, cost twice the CPU).
+ * (decoding it twice, once per copy, cost twice the CPU). `checked`: the caller has just passed these
+ * bytes through checkImage (an upload's temp file, which nothing else writes), so they are not read twice.
  */
-export async function makeWorkImages(bytes: ImageSource): Promise<WorkImageFiles> {
-  await checkImage(bytes);
+export async function makeWorkImages(bytes: ImageSource, checked = false): Promise<WorkImageFiles> {
+  if (!checked) await checkImage(bytes);
   try {
     return await imageJob(async () => {
       const inside = { fit: 'inside', withoutEnlargement: true } as const;

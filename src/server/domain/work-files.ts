@@ -52,7 +52,7 @@ export async function checkImages(files: ImageSource[]): Promise<void> {
 export async function encodeImages(files: ImageSource[]): Promise<WorkImageFiles[]> {
   await checkImages(files);
   const out: WorkImageFiles[] = [];
-  for (const file of files) out.push(await asField(() => makeWorkImages(file)));
+  for (const file of files) out.push(await asField(() => makeWorkImages(file, true)));
   return out;
 }
 

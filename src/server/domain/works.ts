@@ -75,9 +75,13 @@ async function insertImages(tx: Tx, artworkId: number, images: StoredImage[], fi
   await tx.insert(artworkImages).values(images.map((img, i) => ({ artworkId, position: firstPosition + i, ...img })));
 }
 
+async function addTags(tx: Tx, artworkId: number, tagIds: number[]): Promise<void> {
+  if (tagIds.length > 0) await tx.insert(artworkTags).values(tagIds.map((tagId) => ({ artworkId, tagId })));
+}
+
 async function replaceTags(tx: Tx, artworkId: number, tagIds: number[]): Promise<void> {
   await tx.delete(artworkTags).where(eq(artworkTags.artworkId, artworkId));
-  if (tagIds.length > 0) await tx.insert(artworkTags).values(tagIds.map((tagId) => ({ artworkId, tagId })));
+  await addTags(tx, artworkId, tagIds);
 }
 
 export interface Idempotency {
@@ -148,7 +152,8 @@ export async function createWork(
         })
         .returning();
       await insertImages(tx, row!.id, stored, 0);
-      await replaceTags(tx, row!.id, refs.tagIds);
+      // A new work has no tags yet: only inserted, one round trip less while the account is locked.
+      await addTags(tx, row!.id, refs.tagIds);
       const reply: Replay = { status: 201, body: await workView(deps, row!, actor.profileId, actor.lang, tx) };
       if (idem) await saveReplay(tx, actor.profileId, idem.key, idem.fingerprint, reply);
       return { reply, replayed: false };

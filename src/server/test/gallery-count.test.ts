@@ -4,6 +4,7 @@
  * leaves the wall on the next request.
  */
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { paged, work } from '@contract/works';
@@ -111,6 +112,62 @@ describe('the public count', () => {
     // A filtered wall counts its own rows.
     expect((await wall('/api/artworks/?search=no-such-work-anywhere')).count).toBe(0);
   });
+
+  it('takes a rolled-back savepoint out of the sum, and counts moves, edits and statements of many rows once', async () => {
+    const [a, b] = (await family(s, 2)).kids as [Kid, Kid];
+    const start = await exact();
+    const pub = await made(s, a, { is_public: true });
+    const hidden = await made(s, a);
+    expect(await exact()).toBe(start + 1);
+    const insert = (profile: number, isPublic: boolean, title: string) =>
+      sql`insert into artworks (profile_id, title, description, is_public, created_at) values (${profile}, ${title}, '', ${isPublic}, now())`;
+    await s.database.db.transaction(async (tx) => {
+      await tx.execute(insert(a.id, true, 'kept'));
+      await tx
+        .transaction(async (inner) => {
+          await inner.execute(insert(b.id, true, 'rolled back'));
+          await inner.execute(sql`update artworks set is_public = false where id = ${pub}`);
+          throw new Error('roll back the savepoint');
+        })
+        .catch(() => undefined);
+      // An edit that leaves the count alone, a work moved to a sibling, and two works made public in one statement.
+      await tx.execute(sql`update artworks set title = 'renamed' where id = ${pub}`);
+      await tx.execute(sql`update artworks set profile_id = ${b.id} where id = ${pub}`);
+      await tx.execute(sql`update artworks set is_public = true where id in (${hidden}, ${pub})`);
+    });
+    expect(await exact()).toBe(start + 3);
+    await s.database.db.execute(sql`delete from artworks where profile_id in (${a.id}, ${b.id})`);
+    expect(await exact()).toBe(start);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "holds no count row between a family's change and its commit: another family on the same shard is not kept waiting",
+    async () => {
+      const [a] = (await family(s)).kids as [Kid];
+      // Another family whose child's profile falls on the same of the count's 16 rows.
+      let b: Kid | undefined;
+      for (let tries = 0; tries < 64 && (!b || b.id % 16 !== a.id % 16); tries++) [b] = (await family(s)).kids as [Kid];
+      expect(b!.id % 16).toBe(a.id % 16);
+      const start = await exact();
+      const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 2 });
+      const [first, second] = [await pool.connect(), await pool.connect()];
+      try {
+        await first.query('begin');
+        await first.query(`insert into artworks (profile_id, title, description, is_public, created_at) values ($1, 'open', '', true, now())`, [a.id]);
+        // Before migration 0017 this insert waited for the first transaction's commit, past the lock timeout.
+        await second.query(`set lock_timeout = '2s'`);
+        await second.query(`insert into artworks (profile_id, title, description, is_public, created_at) values ($1, 'beside', '', true, now())`, [b!.id]);
+        expect(await exact()).toBe(start + 1);
+        await first.query('commit');
+        expect(await exact()).toBe(start + 2);
+      } finally {
+        await first.query('rollback').catch(() => undefined);
+        first.release();
+        second.release();
+        await pool.end();
+      }
+    },
+  );
 
   it('shows the page with everything a work carries, in one query per list (the caller check aside)', async () => {
     const [kid] = (await family(s)).kids as [Kid];
