@@ -153,10 +153,16 @@ describe('the public count', () => {
       const [first, second] = [await pool.connect(), await pool.connect()];
       try {
         await first.query('begin');
-        await first.query(`insert into artworks (profile_id, title, description, is_public, created_at) values ($1, 'open', '', true, now())`, [a.id]);
+        await first.query(
+          `insert into artworks (profile_id, title, description, is_public, created_at) values ($1, 'open', '', true, now())`,
+          [a.id],
+        );
         // Before migration 0017 this insert waited for the first transaction's commit, past the lock timeout.
         await second.query(`set lock_timeout = '2s'`);
-        await second.query(`insert into artworks (profile_id, title, description, is_public, created_at) values ($1, 'beside', '', true, now())`, [b!.id]);
+        await second.query(
+          `insert into artworks (profile_id, title, description, is_public, created_at) values ($1, 'beside', '', true, now())`,
+          [b!.id],
+        );
         expect(await exact()).toBe(start + 1);
         await first.query('commit');
         expect(await exact()).toBe(start + 2);
