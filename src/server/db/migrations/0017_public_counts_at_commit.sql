@@ -2,14 +2,15 @@
 -- triggers added each change to its shard row (profile_id % 16) in the statement that made it, so that row was held
 -- from an upload's insert into artworks to its commit, across every round trip between them: another family whose
 -- profile fell on the same shard waited for it (uploads alone on PostgreSQL: the insert waited 29 ms on average).
--- Now each statement adds its change per shard to a transaction-local setting, and a deferred constraint trigger,
--- queued only by rows that change the count, applies the sum once, at commit, shards in order. It is still the same
--- transaction as the change, so the count is exact at every commit, and a rolled-back savepoint takes its part of
--- the sum with it (settings are transactional). TRUNCATE empties the table at once, and what was pending with it.
-CREATE FUNCTION "public_work_counts_note"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The same triggers now add each change per shard to a transaction-local setting (their function is replaced here),
+-- and a deferred constraint trigger, queued only by rows that change the count, applies the sum once, at commit,
+-- shards in order. It is still the same transaction as the change, so the count is exact at every commit, and a
+-- rolled-back savepoint takes its part of the sum with it (settings are transactional). TRUNCATE empties the table
+-- at once, and what was pending with it.
+CREATE OR REPLACE FUNCTION "public_work_counts_add"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  pending jsonb := coalesce(nullif(current_setting('little_museum.public_counts', true), ''), '{}')::jsonb;
   changes jsonb;
+  pending jsonb;
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
     PERFORM set_config('little_museum.public_counts', '', true);
@@ -35,6 +36,7 @@ BEGIN
   IF changes IS NULL THEN
     RETURN NULL;
   END IF;
+  pending := coalesce(nullif(current_setting('little_museum.public_counts', true), ''), '{}')::jsonb;
   SELECT jsonb_object_agg(s, n) INTO pending
     FROM (
       SELECT key AS s, sum(value::bigint) AS n
@@ -60,26 +62,6 @@ BEGIN
   RETURN NULL;
 END
 $$;
---> statement-breakpoint
-DROP TRIGGER "artworks_public_count_insert" ON "artworks";
---> statement-breakpoint
-DROP TRIGGER "artworks_public_count_update" ON "artworks";
---> statement-breakpoint
-DROP TRIGGER "artworks_public_count_delete" ON "artworks";
---> statement-breakpoint
-DROP TRIGGER "artworks_public_count_truncate" ON "artworks";
---> statement-breakpoint
-CREATE TRIGGER "artworks_public_count_insert" AFTER INSERT ON "artworks" REFERENCING NEW TABLE AS "new_rows"
-  FOR EACH STATEMENT EXECUTE FUNCTION "public_work_counts_note"();
---> statement-breakpoint
-CREATE TRIGGER "artworks_public_count_update" AFTER UPDATE ON "artworks" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows"
-  FOR EACH STATEMENT EXECUTE FUNCTION "public_work_counts_note"();
---> statement-breakpoint
-CREATE TRIGGER "artworks_public_count_delete" AFTER DELETE ON "artworks" REFERENCING OLD TABLE AS "old_rows"
-  FOR EACH STATEMENT EXECUTE FUNCTION "public_work_counts_note"();
---> statement-breakpoint
-CREATE TRIGGER "artworks_public_count_truncate" AFTER TRUNCATE ON "artworks"
-  FOR EACH STATEMENT EXECUTE FUNCTION "public_work_counts_note"();
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "artworks_public_count_insert_apply" AFTER INSERT ON "artworks" DEFERRABLE INITIALLY DEFERRED
   FOR EACH ROW WHEN (NEW."is_public") EXECUTE FUNCTION "public_work_counts_apply"();
