@@ -21,6 +21,7 @@ import type { AppDeps } from '../deps';
 import { ApiError, ValidationError } from '../errors';
 import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions';
 import { findReplay, hasReplay, saveReplay, type Replay } from './idempotency';
+import { workUpload } from './uploads';
 import { assertRoom, lockAccount } from './quota';
 import { editableWork, ownedWork } from './visibility';
 import {
@@ -132,43 +133,46 @@ export async function createWork(
     idem ? () => findReplay(deps.db, actor.profileId, idem.key, idem.fingerprint) : null,
   );
   if (replayed) return replayed;
-  const stored = await storeImages(deps, await encodeImages(files));
-  try {
-    const outcome = await deps.db.transaction(async (tx): Promise<{ reply: Replay; replayed: boolean }> => {
-      await lockAccount(tx, actor.userId);
-      // A concurrent attempt with the same key may have committed while this one waited for the lock.
-      const earlier = idem ? await findReplay(tx, actor.profileId, idem.key, idem.fingerprint) : null;
-      if (earlier) return { reply: earlier, replayed: true };
-      await assertRoom(tx, actor.userId, stored.length, 0, deps.clock());
-      const [row] = await tx
-        .insert(artworks)
-        .values({
-          profileId: actor.profileId,
-          title: fields.title,
-          description: fields.description,
-          categoryId: refs.categoryId,
-          isPublic: fields.is_public,
-          createdAt: deps.clock(),
-        })
-        .returning();
-      await insertImages(tx, row!.id, stored, 0);
-      // A new work has no tags yet: only inserted, one round trip less while the account is locked.
-      await addTags(tx, row!.id, refs.tagIds);
-      const reply: Replay = { status: 201, body: await workView(deps, row!, actor.profileId, actor.lang, tx) };
-      if (idem) await saveReplay(tx, actor.profileId, idem.key, idem.fingerprint, reply);
-      return { reply, replayed: false };
-    });
-    if (outcome.replayed) await removeImages(deps, stored);
-    return outcome.reply;
-  } catch (err) {
-    await removeImages(deps, stored);
-    // Backstop: the unique (profile_id, key) index lost a race that the account lock did not serialise.
-    if (idem && isUniqueViolation(err)) {
-      const earlier = await findReplay(deps.db, actor.profileId, idem.key, idem.fingerprint);
-      if (earlier) return earlier;
+  // Decoded, stored and committed when the instance has room (uploads.ts workUpload).
+  return workUpload(deps, async () => {
+    const stored = await storeImages(deps, await encodeImages(files));
+    try {
+      const outcome = await deps.db.transaction(async (tx): Promise<{ reply: Replay; replayed: boolean }> => {
+        await lockAccount(tx, actor.userId);
+        // A concurrent attempt with the same key may have committed while this one waited for the lock.
+        const earlier = idem ? await findReplay(tx, actor.profileId, idem.key, idem.fingerprint) : null;
+        if (earlier) return { reply: earlier, replayed: true };
+        await assertRoom(tx, actor.userId, stored.length, 0, deps.clock());
+        const [row] = await tx
+          .insert(artworks)
+          .values({
+            profileId: actor.profileId,
+            title: fields.title,
+            description: fields.description,
+            categoryId: refs.categoryId,
+            isPublic: fields.is_public,
+            createdAt: deps.clock(),
+          })
+          .returning();
+        await insertImages(tx, row!.id, stored, 0);
+        // A new work has no tags yet: only inserted, one round trip less while the account is locked.
+        await addTags(tx, row!.id, refs.tagIds);
+        const reply: Replay = { status: 201, body: await workView(deps, row!, actor.profileId, actor.lang, tx) };
+        if (idem) await saveReplay(tx, actor.profileId, idem.key, idem.fingerprint, reply);
+        return { reply, replayed: false };
+      });
+      if (outcome.replayed) await removeImages(deps, stored);
+      return outcome.reply;
+    } catch (err) {
+      await removeImages(deps, stored);
+      // Backstop: the unique (profile_id, key) index lost a race that the account lock did not serialise.
+      if (idem && isUniqueViolation(err)) {
+        const earlier = await findReplay(deps.db, actor.profileId, idem.key, idem.fingerprint);
+        if (earlier) return earlier;
+      }
+      throw err;
     }
-    throw err;
-  }
+  });
 }
 
 export interface WorkUpdate extends WorkFields {
@@ -222,62 +226,65 @@ export async function updateWork(deps: AppDeps, actor: Actor, workId: number, fi
   const refs = await references(deps.db, fields);
   const [owner] = await deps.db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, work.profileId));
   await assertRoom(deps.db, owner!.userId, files.length, early.removed.length, deps.clock());
-  const stored = await storeImages(deps, await encodeImages(files));
-  let copies: MovedImage[] = [];
-  try {
-    // Publishing is the owner's choice alone: a family member's is_public is ignored (README).
-    const makesPrivate = isOwner && work.isPublic && !fields.is_public;
-    if (makesPrivate) copies = await copyImages(deps, early.kept);
-    const { view, removed, moved } = await deps.db.transaction(async (tx) => {
-      // The quota belongs to the owner's account (a shared user is of the same family).
-      await lockAccount(tx, owner!.userId);
-      const current = await imagesOf(tx, workId);
-      const [still] = await tx.select({ isPublic: artworks.isPublic }).from(artworks).where(eq(artworks.id, workId)).for('update');
-      if (!still) throw new ApiError(404, M.notFound);
-      const plan = planImages(current, fields.keep_images, stored.length);
-      await assertRoom(tx, owner!.userId, stored.length, plan.removed.length, deps.clock());
-      const [row] = await tx
-        .update(artworks)
-        .set({
-          title: fields.title,
-          description: fields.description,
-          categoryId: refs.categoryId,
-          isPublic: isOwner ? fields.is_public : undefined,
-        })
-        .where(eq(artworks.id, workId))
-        .returning();
-      // Read under the row lock: a concurrent edit may have published or hidden the work since the copies were made.
-      const moved = isOwner && still.isPublic && !fields.is_public ? await moveKeptImages(tx, plan.kept, copies) : [];
-      if (plan.removed.length > 0) {
-        await scheduleFileDeletions(
-          tx,
-          plan.removed.flatMap((i) => [i.displayKey, i.thumbKey]),
-        );
-        await tx.delete(artworkImages).where(
-          and(
-            eq(artworkImages.artworkId, workId),
-            inArray(
-              artworkImages.id,
-              plan.removed.map((i) => i.id),
+  return files.length === 0 ? storeAndUpdate() : workUpload(deps, storeAndUpdate);
+  async function storeAndUpdate(): Promise<Work> {
+    const stored = await storeImages(deps, await encodeImages(files));
+    let copies: MovedImage[] = [];
+    try {
+      // Publishing is the owner's choice alone: a family member's is_public is ignored (README).
+      const makesPrivate = isOwner && work.isPublic && !fields.is_public;
+      if (makesPrivate) copies = await copyImages(deps, early.kept);
+      const { view, removed, moved } = await deps.db.transaction(async (tx) => {
+        // The quota belongs to the owner's account (a shared user is of the same family).
+        await lockAccount(tx, owner!.userId);
+        const current = await imagesOf(tx, workId);
+        const [still] = await tx.select({ isPublic: artworks.isPublic }).from(artworks).where(eq(artworks.id, workId)).for('update');
+        if (!still) throw new ApiError(404, M.notFound);
+        const plan = planImages(current, fields.keep_images, stored.length);
+        await assertRoom(tx, owner!.userId, stored.length, plan.removed.length, deps.clock());
+        const [row] = await tx
+          .update(artworks)
+          .set({
+            title: fields.title,
+            description: fields.description,
+            categoryId: refs.categoryId,
+            isPublic: isOwner ? fields.is_public : undefined,
+          })
+          .where(eq(artworks.id, workId))
+          .returning();
+        // Read under the row lock: a concurrent edit may have published or hidden the work since the copies were made.
+        const moved = isOwner && still.isPublic && !fields.is_public ? await moveKeptImages(tx, plan.kept, copies) : [];
+        if (plan.removed.length > 0) {
+          await scheduleFileDeletions(
+            tx,
+            plan.removed.flatMap((i) => [i.displayKey, i.thumbKey]),
+          );
+          await tx.delete(artworkImages).where(
+            and(
+              eq(artworkImages.artworkId, workId),
+              inArray(
+                artworkImages.id,
+                plan.removed.map((i) => i.id),
+              ),
             ),
-          ),
-        );
-      }
-      for (const [position, img] of plan.kept.entries()) {
-        if (img.position !== position) await tx.update(artworkImages).set({ position }).where(eq(artworkImages.id, img.id));
-      }
-      await insertImages(tx, workId, stored, plan.kept.length);
-      await replaceTags(tx, workId, refs.tagIds);
-      return { view: await workView(deps, row!, actor.profileId, actor.lang, tx), removed: plan.removed, moved };
-    });
-    await deleteScheduledFiles(deps, [...removed.flatMap((i) => [i.displayKey, i.thumbKey]), ...moved]);
-    // Copies of images the edit removed, or of a work that was no longer public: no row names them (adopted ones are kept).
-    await discardMoved(deps, copies);
-    return view;
-  } catch (err) {
-    await removeImages(deps, stored);
-    await discardMoved(deps, copies);
-    throw err;
+          );
+        }
+        for (const [position, img] of plan.kept.entries()) {
+          if (img.position !== position) await tx.update(artworkImages).set({ position }).where(eq(artworkImages.id, img.id));
+        }
+        await insertImages(tx, workId, stored, plan.kept.length);
+        await replaceTags(tx, workId, refs.tagIds);
+        return { view: await workView(deps, row!, actor.profileId, actor.lang, tx), removed: plan.removed, moved };
+      });
+      await deleteScheduledFiles(deps, [...removed.flatMap((i) => [i.displayKey, i.thumbKey]), ...moved]);
+      // Copies of images the edit removed, or of a work that was no longer public: no row names them (adopted ones are kept).
+      await discardMoved(deps, copies);
+      return view;
+    } catch (err) {
+      await removeImages(deps, stored);
+      await discardMoved(deps, copies);
+      throw err;
+    }
   }
 }
 

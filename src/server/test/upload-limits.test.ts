@@ -10,7 +10,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { M } from '@contract/messages';
-import { UPLOADS_PER_ACCOUNT, UPLOADS_WAITING_PER_ACCOUNT } from '../domain/uploads';
+import type { AppDeps } from '../deps';
+import { UPLOADS_PER_ACCOUNT, UPLOADS_WAITING_PER_ACCOUNT, UPLOADS_WORKED_AT_ONCE, workUpload } from '../domain/uploads';
 import { profileForm, signupVerified, startTestServer, type TestServer } from './harness';
 import { createWork, family, made, mediaFiles, png, workForm, type Kid } from './works-helpers';
 
@@ -343,5 +344,44 @@ describe('concurrent uploads of one account', () => {
     release();
     const statuses = (await Promise.all(replies)).map((r) => r.res.status).sort();
     expect(statuses).toEqual([...Array(5).fill(201), ...Array(admitted - 5).fill(400), 429, 429]);
+  });
+});
+
+describe('uploads worked at once by an instance', () => {
+  it('works at most UPLOADS_WORKED_AT_ONCE, the rest in arrival order, and a failed one gives its place back', async () => {
+    const deps = {} as AppDeps;
+    const started: number[] = [];
+    const finish = new Map<number, (fail: boolean) => void>();
+    const jobs = Array.from({ length: UPLOADS_WORKED_AT_ONCE + 3 }, (_, i) =>
+      workUpload(deps, async () => {
+        started.push(i);
+        const fail = await new Promise<boolean>((resolve) => finish.set(i, resolve));
+        if (fail) throw new Error(`upload ${i} failed`);
+        return i;
+      }).then(
+        (v) => ({ ok: v }),
+        (err: Error) => ({ err: err.message }),
+      ),
+    );
+    const tick = () => new Promise((r) => setTimeout(r, 5));
+    await tick();
+    const first = Array.from({ length: UPLOADS_WORKED_AT_ONCE }, (_, i) => i);
+    expect(started).toEqual(first);
+
+    // A failure frees its place for the next in line, and only that one starts.
+    finish.get(0)!(true);
+    await tick();
+    expect(started).toEqual([...first, UPLOADS_WORKED_AT_ONCE]);
+    // Another app (another instance's deps) has places of its own.
+    expect(await workUpload({} as AppDeps, async () => 'other')).toBe('other');
+
+    for (let i = 1; i < UPLOADS_WORKED_AT_ONCE + 3; i += 1) {
+      await tick();
+      finish.get(i)!(false);
+    }
+    const results = await Promise.all(jobs);
+    expect(started).toEqual(Array.from({ length: UPLOADS_WORKED_AT_ONCE + 3 }, (_, i) => i));
+    expect(results[0]).toEqual({ err: 'upload 0 failed' });
+    expect(results.slice(1)).toEqual(Array.from({ length: UPLOADS_WORKED_AT_ONCE + 2 }, (_, i) => ({ ok: i + 1 })));
   });
 });
