@@ -180,6 +180,23 @@ export const currentWallVersion = async (deps: AppDeps): Promise<string> => (awa
 /** The anonymous view of a work: what the cache keeps. */
 const neutral = (w: Work): Work => (w.is_liked_by_user || w.can_edit ? { ...w, is_liked_by_user: false, can_edit: false } : w);
 
+/**
+ * How often, lately, a kept page of the wall was still current (an average over about the last 20 lookups, per app).
+ * Asking first costs a round trip of its own: when the wall moves on between most requests (a busy instance's likes
+ * and uploads, issue 30's mixed load), nearly every page is read again after it, and that round trip was a third of a
+ * page's wait on a saturated core. Below KEPT_WORTH_ASKING the page is read at once (its query carries the version
+ * read in the same snapshot, so the answer is as exact); whether the kept page would have done is still learnt from
+ * that version, so the instance goes back to asking once the wall is quiet.
+ */
+const keptCurrent = new WeakMap<AppDeps, { rate: number }>();
+const KEPT_WORTH_ASKING = 0.25;
+function keptRate(deps: AppDeps): { rate: number } {
+  let r = keptCurrent.get(deps);
+  if (!r) keptCurrent.set(deps, (r = { rate: 1 }));
+  return r;
+}
+const learn = (r: { rate: number }, current: boolean) => (r.rate = r.rate * 0.95 + (current ? 0.05 : 0));
+
 /** The unfiltered public wall (its condition, listWhere's, is in the prepared statements). */
 async function publicWall(
   deps: AppDeps,
@@ -190,8 +207,11 @@ async function publicWall(
   const wall = wallOf(deps);
   const key = `${lang}:${f.page}`;
   const kept = wall.get(key);
-  if (kept) {
+  const rate = keptRate(deps);
+  const asked = kept !== undefined && rate.rate >= KEPT_WORTH_ASKING;
+  if (asked) {
     const now = await currentVersions(deps);
+    learn(rate, now.wall === kept.version);
     if (now.wall === kept.version) {
       if (viewerId === null) return { total: kept.total, works: kept.works, version: kept.version };
       const mine = await marksOf(deps, viewerId, key, kept, now);
@@ -216,6 +236,8 @@ async function publicWall(
     const total = now?.total ?? 0;
     return { total, works: [], version: total <= (f.page - 1) * LIMITS.pageSizeWorks ? now?.version : undefined };
   }
+  // Read without asking: would the kept page have done?
+  if (kept && !asked) learn(rate, first.version === kept.version);
   const works = rows.map((r) => toWork(deps, r, lang));
   if (!kept || BigInt(first.version) >= BigInt(kept.version)) {
     wall.delete(key);

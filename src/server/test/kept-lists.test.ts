@@ -83,6 +83,42 @@ describe('kept lists on two instances', () => {
     expect((await nextOnB('/api/artworks/?page=1', fan)).results.find((w) => w.id === work)?.is_liked_by_user).toBe(false);
   });
 
+  it('a wall that moves on between every request is read at once, and stays exact on both sides of that', async () => {
+    const [artist] = (await family(a, 1)).kids as [Kid];
+    const [fan] = (await family(a, 1)).kids as [Kid];
+    const work = await made(a, artist, { title: 'busy', is_public: true });
+    const other = await made(a, artist, { title: 'busy too', is_public: true });
+    type Shown = Page['results'][number] & { likes_count: number };
+    const shown = (p: Page, id = work) => p.results.find((w) => w.id === id) as Shown | undefined;
+    const toggle = async (id: number, like: boolean) =>
+      expect((await a.request(`/api/artworks/${id}/${like ? 'like' : 'unlike'}/`, { method: 'POST', token: fan.access })).status).toBe(200);
+    expect(shown(await onB('/api/artworks/?page=1'))?.likes_count).toBe(0);
+    // A like or an unlike through A before each of B's answers: B's kept page is never current, and B stops asking.
+    for (let i = 1; i <= 40; i++) {
+      await toggle(work, i % 2 === 1);
+      expect(shown(await nextOnB('/api/artworks/?page=1'))?.likes_count).toBe(i % 2);
+    }
+    // Read at once now, and exact: a like, the viewer's mark, a work made private.
+    await toggle(other, true);
+    expect(shown(await nextOnB('/api/artworks/?page=1'), other)?.likes_count).toBe(1);
+    await toggle(other, false);
+    expect(shown(await nextOnB('/api/artworks/?page=1', fan), other)).toMatchObject({ likes_count: 0, is_liked_by_user: false });
+    await toggle(other, true);
+    expect(shown(await nextOnB('/api/artworks/?page=1', fan), other)).toMatchObject({ likes_count: 1, is_liked_by_user: true });
+    const hide = async (id: number, title: string) =>
+      expect(
+        (await a.request(`/api/artworks/${id}/update/`, { token: artist.access, form: workForm({ title, is_public: false }) })).status,
+      ).toBe(200);
+    await hide(other, 'busy too');
+    expect(shown(await nextOnB('/api/artworks/?page=1'), other)).toBeUndefined();
+    expect(shown(await nextOnB('/api/artworks/?page=1', fan), other)).toBeUndefined();
+    // Quiet: B's answers are the current page again and again (it learns so from each read), and a change is still seen at once.
+    for (let i = 0; i < 40; i++) expect(shown(await nextOnB('/api/artworks/?page=1'))?.likes_count).toBe(0);
+    await hide(work, 'busy');
+    expect(shown(await nextOnB('/api/artworks/?page=1'))).toBeUndefined();
+    expect(shown(await nextOnB('/api/artworks/?page=1', fan))).toBeUndefined();
+  });
+
   it('a work made private through one instance is gone from the other instance on the next request, for everyone', async () => {
     const [artist, sibling] = (await family(a, 2)).kids as [Kid, Kid];
     const [visitor] = (await family(a, 1)).kids as [Kid];
