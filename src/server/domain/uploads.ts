@@ -70,9 +70,9 @@ export async function claimUpload(deps: AppDeps, userId: number): Promise<(() =>
  * Uploads worked at once per instance, from their decoding to their commit (issue 30's mixed load): one decoding
  * (images.ts lets IMAGE_JOBS decode at a time, one on a 2-core machine) while another is stored and committed. The
  * rest wait here with their files on disk, holding neither a database connection nor the CPU. Unbounded, every
- * account's two uploads went on at once: ten to twenty upload transactions held the pool's connections, waited on
- * each other's account locks and on the event loop, and a page waited behind them for a connection (page p50 37 ms,
- * p99 302-330 ms, 10,000 works on PostgreSQL, 30 s runs). Bounded: p50 11-15 ms, p99 138-185 ms; the uploads' p99
+ * account's two uploads went on at once: sampled, 10-11 of the pool's 20 connections were upload transactions idle
+ * between statements (waiting for the event loop) and 3-5 waited on another upload's account lock, so the pool was
+ * often full when a page asked for a connection (page p50 37 ms, p99 302-330 ms, 10,000 works on PostgreSQL, 30 s). Bounded: p50 11-15 ms, p99 138-185 ms; the uploads' p99
  * 3.5-4.1 s against 3.4-3.8 s unbounded, with 5-10 % fewer uploads done (their stages overlap less).
  */
 export const UPLOADS_WORKED_AT_ONCE = Math.max(1, Math.floor(availableParallelism() / 2)) + 1;

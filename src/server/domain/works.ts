@@ -21,8 +21,8 @@ import type { AppDeps } from '../deps';
 import { ApiError, ValidationError } from '../errors';
 import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions';
 import { findReplay, hasReplay, saveReplay, type Replay } from './idempotency';
-import { workUpload } from './uploads';
 import { assertRoom, lockAccount } from './quota';
+import { workUpload } from './uploads';
 import { editableWork, ownedWork } from './visibility';
 import {
   adoptImages,
