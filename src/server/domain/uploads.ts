@@ -72,8 +72,9 @@ export async function claimUpload(deps: AppDeps, userId: number): Promise<(() =>
  * rest wait here with their files on disk, holding neither a database connection nor the CPU. Unbounded, every
  * account's two uploads went on at once: sampled, 10-11 of the pool's 20 connections were upload transactions idle
  * between statements (waiting for the event loop) and 3-5 waited on another upload's account lock, so the pool was
- * often full when a page asked for a connection (page p50 37 ms, p99 302-330 ms, 10,000 works on PostgreSQL, 30 s). Bounded: p50 11-15 ms, p99 138-185 ms; the uploads' p99
- * 3.5-4.1 s against 3.4-3.8 s unbounded, with 5-10 % fewer uploads done (their stages overlap less).
+ * often full when a page asked for a connection (page p50 37 ms, p99 302-330 ms, 10,000 works on PostgreSQL, 30 s).
+ * Bounded: p50 11-15 ms, p99 138-185 ms. The price is the uploads': 5-10 % fewer done and their p99 about half a
+ * second worse (full bench runs: 3.67-4.32 s against 2.88-3.68 s), because their stages overlap less.
  */
 export const UPLOADS_WORKED_AT_ONCE = Math.max(1, Math.floor(availableParallelism() / 2)) + 1;
 const worked = new WeakMap<AppDeps, Places>();
