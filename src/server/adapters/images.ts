@@ -23,6 +23,7 @@ import sharp from 'sharp';
 
 import { LIMITS } from '@contract/limits';
 import { M } from '@contract/messages';
+import { Places } from '../places';
 
 const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif']);
 
@@ -39,8 +40,7 @@ export class ImageRejected extends Error {
 
 /** Half the cores (at least one) for image work; on a 2-core machine, one job at a time. */
 const IMAGE_JOBS = Math.max(1, Math.floor(availableParallelism() / 2));
-let running = 0;
-const waiting: (() => void)[] = [];
+const imagePlaces = new Places(IMAGE_JOBS);
 
 /** The nice value of libvips' threads (0 is the requests'; each step down gives a thread about 1.25 times less CPU). */
 export const IMAGE_NICE = 10;
@@ -72,21 +72,17 @@ export function lowerImageThreads(): void {
 }
 
 /** Runs `job` when one of the IMAGE_JOBS places is free (first come, first served). */
-async function imageJob<T>(job: () => Promise<T>): Promise<T> {
-  if (running >= IMAGE_JOBS) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running += 1;
-  try {
-    lowerImageThreads();
-    return await job();
-  } finally {
-    lowerImageThreads();
-    // GLib starts a pool's threads from a thread of its own, a moment after they are asked for.
-    if (LINUX) setTimeout(lowerImageThreads, 50).unref();
-    // The place passes straight to the next waiter, or is given back.
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
+function imageJob<T>(job: () => Promise<T>): Promise<T> {
+  return imagePlaces.run(async () => {
+    try {
+      lowerImageThreads();
+      return await job();
+    } finally {
+      lowerImageThreads();
+      // GLib starts a pool's threads from a thread of its own, a moment after they are asked for.
+      if (LINUX) setTimeout(lowerImageThreads, 50).unref();
+    }
+  });
 }
 
 /**

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '@contract/messages';
 import type { AppDeps } from '../deps';
 import { UPLOADS_PER_ACCOUNT, UPLOADS_WAITING_PER_ACCOUNT, UPLOADS_WORKED_AT_ONCE, workUpload } from '../domain/uploads';
+import { ApiError } from '../errors';
 import { profileForm, signupVerified, startTestServer, type TestServer } from './harness';
 import { createWork, family, made, mediaFiles, png, workForm, type Kid } from './works-helpers';
 
@@ -383,5 +384,29 @@ describe('uploads worked at once by an instance', () => {
     expect(started).toEqual(Array.from({ length: UPLOADS_WORKED_AT_ONCE + 3 }, (_, i) => i));
     expect(results[0]).toEqual({ err: 'upload 0 failed' });
     expect(results.slice(1)).toEqual(Array.from({ length: UPLOADS_WORKED_AT_ONCE + 2 }, (_, i) => ({ ok: i + 1 })));
+  });
+
+  it('answers 503 with Retry-After to an upload that waited too long for a place, which then takes none', async () => {
+    const deps = {} as AppDeps;
+    const hold: (() => void)[] = [];
+    const held = Array.from({ length: UPLOADS_WORKED_AT_ONCE }, () =>
+      workUpload(deps, () => new Promise<string>((resolve) => hold.push(() => resolve('held')))),
+    );
+    const late = await workUpload(deps, async () => 'ran', 20).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(late).toBeInstanceOf(ApiError);
+    expect((late as ApiError).status).toBe(503);
+    expect((late as ApiError).headers).toEqual({ 'Retry-After': '10' });
+    // The one that gave up is out of the line: the next one waits for the first place given back, and gets it.
+    const next = workUpload(deps, async () => 'next', 1_000);
+    hold.shift()!();
+    expect(await next).toBe('next');
+    for (const release of hold) release();
+    expect(await Promise.all(held)).toEqual(Array.from({ length: UPLOADS_WORKED_AT_ONCE }, () => 'held'));
+    // Every place is free again: as many run at once as before.
+    const again = await Promise.all(Array.from({ length: UPLOADS_WORKED_AT_ONCE }, () => workUpload(deps, async () => 1, 0)));
+    expect(again).toHaveLength(UPLOADS_WORKED_AT_ONCE);
   });
 });
