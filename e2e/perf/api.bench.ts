@@ -80,6 +80,8 @@ interface Row extends LoadResult {
   works: number;
   call: string;
   ceiling_rps: number;
+  /** The same ceiling measured again after this database and size's single calls: how far the machine drifted. */
+  ceiling_after_rps?: number;
   ratio: number;
   /** CPU time per answered request: the server process, and PostgreSQL's processes (robust on a busy machine). */
   server_cpu_us: number;
@@ -427,6 +429,14 @@ async function phase(
       );
       if (r.pg) logTop(r.pg);
     }
+    const single = rows.filter((r) => !r.note);
+    if (single.length > 0) {
+      // The ceiling once more, after the calls: their ratios are to the first, and this says how far the machine moved
+      // meanwhile (on this 2-core VM the bare ceiling was seen anywhere from 19,300 to 38,600 req/s within an hour).
+      const after = await ceiling(api.url, {}, PORT + 1);
+      for (const r of single) r.ceiling_after_rps = after;
+      log(`${db} ${works}: ceiling ${top} rps before the calls, ${after} rps after them`);
+    }
     if (MIXED_SECONDS > 0) {
       const tokens = [
         browser,
@@ -497,7 +507,7 @@ function table(rows: Row[]): string {
       ? `${r.pg.statements_per_req === null ? '–' : fixed(r.pg.statements_per_req, 2)} / ${fixed(r.pg.xacts_per_req, 2)} / ${r.pg.tuples_returned_per_req}`
       : '–';
     lines.push(
-      `| ${r.db} | ${r.works.toLocaleString('en')} | ${r.call} | ${r.requests_per_second} | ${r.p50_ms} | ${r.p99_ms} | ${r.ceiling_rps} | ${(r.ratio * 100).toFixed(1)} % | ${r.server_cpu_us} | ${r.db_cpu_us ?? '–'} | ${pgs} | ${r.errors} / ${r.unexpected} |`,
+      `| ${r.db} | ${r.works.toLocaleString('en')} | ${r.call} | ${r.requests_per_second} | ${r.p50_ms} | ${r.p99_ms} | ${r.ceiling_rps}${r.ceiling_after_rps === undefined ? '' : ` (after: ${r.ceiling_after_rps})`} | ${(r.ratio * 100).toFixed(1)} % | ${r.server_cpu_us} | ${r.db_cpu_us ?? '–'} | ${pgs} | ${r.errors} / ${r.unexpected} |`,
     );
     for (const [kind, f] of Object.entries(r.kinds ?? {}))
       lines.push(
