@@ -42,17 +42,10 @@ export function coalesced<T>(read: () => Promise<T>, gapMs = 0): () => Promise<T
   let next: Promise<T> | undefined;
   let lastStart = -Infinity;
   const settled = () => undefined;
-  // A timer can fire up to a millisecond early by performance.now() (libuv's clock is the loop's, in whole ms; CI saw
-  // 18.87 ms for 20), so a due read looks again and waits out what is left.
   const whenDue = () =>
     new Promise<void>((resolve) => {
-      const due = () => {
-        const wait = lastStart + gapMs - performance.now();
-        if (wait > 0) setTimeout(due, wait);
-        else resolve();
-      };
       const wait = lastStart + gapMs - performance.now();
-      if (wait > 0) setTimeout(due, wait);
+      if (wait > 0) setTimeout(resolve, wait);
       else setImmediate(resolve);
     });
   return () => {
