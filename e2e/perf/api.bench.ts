@@ -432,7 +432,7 @@ async function phase(
     const single = rows.filter((r) => !r.note);
     if (single.length > 0) {
       // The ceiling once more, after the calls: their ratios are to the first, and this says how far the machine moved
-      // meanwhile (on this 2-core VM the bare ceiling was seen anywhere from 19,300 to 38,600 req/s within an hour).
+      // meanwhile (on this 2-core VM the bench's bare ceiling was 19,300-32,100 req/s between runs within an hour).
       const after = await ceiling(api.url, {}, PORT + 1);
       for (const r of single) r.ceiling_after_rps = after;
       log(`${db} ${works}: ceiling ${top} rps before the calls, ${after} rps after them`);
