@@ -5,7 +5,7 @@
 import { unzipSync } from 'fflate';
 import { expect, test } from '@playwright/test';
 
-import { createWork, myWorks, newFamily, openAs } from './support/family';
+import { createWork, csrf, myWorks, newFamily, openAs } from './support/family';
 import { drawingPng } from './support/images';
 import { cameraPhoto, type Photo } from './support/photos';
 import { apiPath } from './support/api';
@@ -187,4 +187,32 @@ test('edit a work (replace an image, rename, publish), then delete it through th
   await expect(page).toHaveURL(/\/my-work$/);
   await expect(page.getByText('Work deleted successfully')).toBeVisible();
   expect((await myWorks(request, family)).count).toBe(0);
+});
+
+test('a toast raised while a dialog is open shows above the dialog, not under its backdrop', async ({ page, request }) => {
+  // The work is deleted on another phone while this one has the confirmation open: the answer is an error, which the
+  // toast tells while the dialog stays open. A modal <dialog> is in the top layer, above any z-index of the page.
+  const family = await newFamily(request, 'twophones');
+  const work = await createWork(request, family, 'Deleted elsewhere', 1);
+  await openAs(page, family, `/edit-work?id=${work.id}`);
+  await expect(page.getByLabel('Title')).toHaveValue('Deleted elsewhere');
+  await page.getByRole('button', { name: 'Delete this work' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('I understand that this action cannot be undone').check();
+  const gone = await request.delete(apiPath('workDelete', { id: work.id }), {
+    headers: await csrf(request, { Authorization: `Bearer ${family.child.access}` }),
+  });
+  expect(gone.status()).toBe(200);
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  const toast = page.getByRole('status').filter({ hasText: /not found|no longer/i });
+  await expect(toast).toBeVisible();
+  await expect(dialog).toBeVisible();
+  // What a finger at the toast's middle touches is the toast, not the dialog's backdrop.
+  const box = (await toast.boundingBox())!;
+  const onTop = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[role="status"]')?.textContent ?? null,
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
+  expect(onTop).toMatch(/not found|no longer/i);
+  await page.screenshot({ path: test.info().outputPath('toast-over-dialog.png') });
 });
