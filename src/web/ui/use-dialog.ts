@@ -1,4 +1,11 @@
 import { useEffect, useRef, type MouseEvent, type SyntheticEvent } from 'react';
+import { create } from 'zustand';
+
+/**
+ * The modal dialogs open now, the last on top. showModal() puts a dialog in the browser's top layer and makes the
+ * rest of the page inert, so what must show while one is open (the toasts, app/layout/toaster.tsx) goes inside it.
+ */
+export const useOpenDialogs = create<{ stack: HTMLDialogElement[] }>()(() => ({ stack: [] }));
 
 /**
  * Drives a native <dialog> from an `open` flag: showModal() traps focus; Escape and a tap on the backdrop
@@ -12,6 +19,10 @@ export function useDialog(open: boolean, onClose: () => void) {
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
+    if (!open) return;
+    useOpenDialogs.setState((s) => ({ stack: [...s.stack, dialog] }));
+    // Closed, or gone with its page while open.
+    return () => useOpenDialogs.setState((s) => ({ stack: s.stack.filter((d) => d !== dialog) }));
   }, [open]);
 
   return {
