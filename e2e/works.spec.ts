@@ -207,12 +207,16 @@ test('a toast raised while a dialog is open shows above the dialog, not under it
   const toast = page.getByRole('status').filter({ hasText: /not found|no longer/i });
   await expect(toast).toBeVisible();
   await expect(dialog).toBeVisible();
-  // What a finger at the toast's middle touches is the toast, not the dialog's backdrop.
-  const box = (await toast.boundingBox())!;
-  const onTop = await page.evaluate(
-    ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[role="status"]')?.textContent ?? null,
-    [box.x + box.width / 2, box.y + box.height / 2],
-  );
-  expect(onTop).toMatch(/not found|no longer/i);
+  // The toast is inside the open dialog, in the top layer with it; and what a finger at the toast's middle touches is
+  // the toast, not the dialog's backdrop (asked until its entry animation, which moves and scales it, has settled).
+  await expect(toast.locator('xpath=ancestor::dialog[@open]')).toHaveCount(1);
+  const onTop = async () => {
+    const box = (await toast.boundingBox())!;
+    return page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[role="status"]')?.textContent ?? '',
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+  };
+  await expect.poll(onTop).toMatch(/not found|no longer/i);
   await page.screenshot({ path: test.info().outputPath('toast-over-dialog.png') });
 });

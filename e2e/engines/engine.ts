@@ -201,7 +201,13 @@ async function openWebKit(baseURL: string): Promise<Ui> {
     .manage()
     .window()
     .setRect({ width: WIDTH + (WIDTH - w), height: HEIGHT + (HEIGHT - h) });
-  const find = async (q: Query) => (await d.executeScript(FIND, q)) as WebElement | null;
+  // An element found and then removed before WebKitWebDriver makes its handle (the page re-rendering while a poll
+  // looks) is not on screen: the poll looks again (CI saw StaleElementReferenceError from gone()).
+  const find = async (q: Query) =>
+    (await d.executeScript(FIND, q).catch((error: unknown) => {
+      if (error instanceof Error && error.name === 'StaleElementReferenceError') return null;
+      throw error;
+    })) as WebElement | null;
   const get = (q: Query) => waitFor('webkit', { ...q, enabled: true }, find);
   return {
     engine: 'webkit',
