@@ -51,10 +51,9 @@ export function boxMeans(raster: Raster, { xe, ye }: Windows, rgba: Uint8Clamped
   const sr = new Float64Array(w);
   const sg = new Float64Array(w);
   const sb = new Float64Array(w);
-  // packed: each source column's sums over the window's rows, red + blue << 16 in crb and green in cg.
-  const cols = w ? xe[w - 1]! : 0;
-  const crb = new Int32Array(packed ? cols : 0);
-  const cg = new Int32Array(packed ? cols : 0);
+  // packed: each window's sums over its rows so far, red + blue << 16 in crb and green in cg.
+  const crb = new Int32Array(packed ? w : 0);
+  const cg = new Int32Array(packed ? w : 0);
   for (let y = 0; y < h; y++) {
     const y0 = y ? ye[y - 1]! : 0;
     const y1 = ye[y]!;
@@ -106,9 +105,10 @@ export function boxMeans(raster: Raster, { xe, ye }: Windows, rgba: Uint8Clamped
 }
 
 /**
- * One row of windows, packed (boxMeans): the source rows y0 to y1 summed into their columns, two at a time, then
- * the columns into windows. A function of its own, called once a row of windows: the engine optimizes it after a
- * few rows rather than only once boxMeans has run long.
+ * One row of windows, packed (boxMeans): the source rows y0 to y1, two at a time, summed into their windows (a last
+ * odd row alone), then the windows' sums out. A function of its own, called once a row of windows: the
+ * engine optimizes it after a few rows rather than only once boxMeans has run long. Summing each window's few
+ * pixels of two rows at once (not each source column first) is half the time in V8: half the loads and stores.
  */
 function packedRow(
   px: Uint32Array,
@@ -122,37 +122,47 @@ function packedRow(
   sg: Float64Array,
   sb: Float64Array,
 ): void {
-  const cols = crb.length;
+  const w = xe.length;
   let yy = y0;
   for (; yy + 1 < y1; yy += 2) {
     const a = yy * width;
     const b = a + width;
-    for (let xs = 0; xs < cols; xs++) {
-      const p = px[a + xs]!;
-      const q = px[b + xs]!;
-      crb[xs] = (crb[xs]! + (p & 0xff00ff) + (q & 0xff00ff)) | 0;
-      cg[xs] = (cg[xs]! + ((p >>> 8) & 255) + ((q >>> 8) & 255)) | 0;
+    for (let x = 0, k = 0; x < w; x++) {
+      let rb = 0;
+      let g = 0;
+      for (const end = xe[x]!; k < end; k++) {
+        const p = px[a + k]!;
+        const q = px[b + k]!;
+        rb = (rb + (p & 0xff00ff) + (q & 0xff00ff)) | 0;
+        g = (g + ((p >>> 8) & 255) + ((q >>> 8) & 255)) | 0;
+      }
+      crb[x] = (crb[x]! + rb) | 0;
+      cg[x] = (cg[x]! + g) | 0;
     }
   }
-  if (yy < y1) {
-    const a = yy * width;
-    for (let xs = 0; xs < cols; xs++) {
-      const p = px[a + xs]!;
-      crb[xs] = (crb[xs]! + (p & 0xff00ff)) | 0;
-      cg[xs] = (cg[xs]! + ((p >>> 8) & 255)) | 0;
-    }
-  }
-  for (let x = 0, k = 0; x < xe.length; x++) {
-    let rb = 0;
-    let g = 0;
-    for (const end = xe[x]!; k < end; k++) {
-      rb = (rb + crb[k]!) | 0;
-      g = (g + cg[k]!) | 0;
-      crb[k] = 0;
-      cg[k] = 0;
-    }
+  if (yy < y1) oddRow(px, yy * width, xe, crb, cg);
+  for (let x = 0; x < w; x++) {
+    const rb = crb[x]!;
+    const g = cg[x]!;
+    crb[x] = 0;
+    cg[x] = 0;
     sr[x] = rb & 0xffff;
     sg[x] = g;
     sb[x] = rb >>> 16;
+  }
+}
+
+/** A window row's last source row when it has an odd number of them (packedRow): summed alone into the windows. */
+function oddRow(px: Uint32Array, a: number, xe: Int32Array, crb: Int32Array, cg: Int32Array): void {
+  for (let x = 0, k = a; x < xe.length; x++) {
+    let rb = 0;
+    let g = 0;
+    for (const end = a + xe[x]!; k < end; k++) {
+      const p = px[k]!;
+      rb = (rb + (p & 0xff00ff)) | 0;
+      g = (g + ((p >>> 8) & 255)) | 0;
+    }
+    crb[x] = (crb[x]! + rb) | 0;
+    cg[x] = (cg[x]! + g) | 0;
   }
 }

@@ -51,9 +51,32 @@ function rasterAt(bitmap: ImageBitmap, scale: number): Raster {
  * same photo): let go once straightened, when another photo comes, or after two idle minutes.
  */
 let kept: { key: number; pixels: Raster; timer: ReturnType<typeof setTimeout> } | null = null;
-function letGo(): void {
-  if (kept) clearTimeout(kept.timer);
+/** Lets the kept photo go; its pixels are returned, for `recycle` once nothing reads them any more. */
+function letGo(): Raster | null {
+  if (!kept) return null;
+  clearTimeout(kept.timer);
+  const { pixels } = kept;
   kept = null;
+  return pixels;
+}
+
+/**
+ * One full-size pixel buffer that nothing reads any more, for the next photo of the same size (a phone's photos
+ * are): a fresh 48 MB buffer for a 12 MP photo is zeroed page by page as it is first written, about 30 ms of the
+ * copy out of the decoded photo, which a buffer written before does not pay. Dropped after two idle minutes.
+ */
+let spare: { data: Uint8ClampedArray; timer: ReturnType<typeof setTimeout> } | null = null;
+function recycle(raster: Raster | null): void {
+  if (!raster || !(raster.data instanceof Uint8ClampedArray) || raster instanceof ImageData) return;
+  if (spare) clearTimeout(spare.timer);
+  spare = { data: raster.data, timer: setTimeout(() => (spare = null), 120_000) };
+}
+function buffer(bytes: number): Uint8ClampedArray {
+  const reused = spare?.data.length === bytes ? spare.data : null;
+  if (!reused) return new Uint8ClampedArray(bytes);
+  clearTimeout(spare!.timer);
+  spare = null;
+  return reused;
 }
 
 /**
@@ -87,15 +110,18 @@ function convertsToRgba(): Promise<boolean> {
 async function framePixels(bitmap: ImageBitmap): Promise<Raster | null> {
   if (typeof VideoFrame !== 'function' || !(await convertsToRgba())) return null;
   let frame: VideoFrame | null = null;
+  let data: Uint8ClampedArray | undefined;
   try {
     frame = new VideoFrame(bitmap, { timestamp: 0 });
     const { width, height } = bitmap;
     if (frame.displayWidth !== width || frame.displayHeight !== height) return null;
-    const data = new Uint8ClampedArray(width * height * 4);
+    data = buffer(width * height * 4);
     const layout = await frame.copyTo(data, { format: 'RGBA', colorSpace: 'srgb' });
-    if (layout.length !== 1 || layout[0]!.offset !== 0 || layout[0]!.stride !== width * 4) return null;
-    return { data, width, height };
+    if (layout.length === 1 && layout[0]!.offset === 0 && layout[0]!.stride === width * 4) return { data, width, height };
+    recycle({ data, width, height });
+    return null;
   } catch {
+    if (data) recycle({ data, width: 0, height: 0 });
     return null;
   } finally {
     frame?.close();
@@ -114,13 +140,14 @@ async function fullSize(photo: Blob): Promise<Raster> {
 }
 
 async function find(photo: Blob, key: number | undefined) {
-  letGo();
+  recycle(letGo());
   const pixels = await fullSize(photo);
   lap('pixels');
   if (key !== undefined) kept = { key, pixels, timer: setTimeout(letGo, 120_000) };
   // The copy the detector sees is made by our own code (find.ts), as in the CLI.
   const found = findPaperIn(pixels, lap);
   lap('detect');
+  if (key === undefined) recycle(pixels);
   return found;
 }
 
@@ -149,7 +176,7 @@ async function straightenBlob(photo: Blob, corners: Corners, key: number | undef
     full = kept.pixels;
     letGo();
   } else {
-    letGo();
+    recycle(letGo());
     full = await fullSize(photo);
   }
   // The warp samples bilinearly. A sheet more than twice the output's size in the photo (a photo larger than 12 MP,
@@ -165,6 +192,8 @@ async function straightenBlob(photo: Blob, corners: Corners, key: number | undef
   const { width, height } = outputSize(scaled, OUT_EDGE);
   const light = lightStats(width, height);
   const warped = warp(source, scaled, width, height, light);
+  // Nothing reads the photo's pixels after the warp (and no await came between taking them and here).
+  recycle(full);
   lap('warp');
   evenLight(warped, light);
   lap('light');
@@ -179,7 +208,7 @@ async function straightenBlob(photo: Blob, corners: Corners, key: number | undef
 
 /** The photo at most `maxEdge` long (orientation applied, metadata gone), encoded at most `maxBytes` if it can be. */
 async function compress(photo: Blob, maxEdge: number, quality: number, maxBytes: number): Promise<Blob> {
-  letGo();
+  recycle(letGo());
   const bitmap = await createImageBitmap(photo, { imageOrientation: 'from-image' });
   let image: ImageData;
   try {
