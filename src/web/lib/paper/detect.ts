@@ -863,15 +863,20 @@ function roughQuads(small: Planes): Candidate[] {
     if (!bright[start] || seen[start]) continue;
     const patch = [start];
     seen[start] = 1;
+    // Left, right (within the middle's columns), up and down, in that order.
+    const visit = (j: number) => {
+      if (j >= 0 && j < w * h && bright[j] && !seen[j]) {
+        seen[j] = 1;
+        patch.push(j);
+      }
+    };
     for (let q = 0; q < patch.length; q++) {
       const i = patch[q]!;
       const x = i % w;
-      for (const j of [x > x0 ? i - 1 : -1, x < x1 - 1 ? i + 1 : -1, i - w, i + w]) {
-        if (j >= 0 && j < w * h && bright[j] && !seen[j]) {
-          seen[j] = 1;
-          patch.push(j);
-        }
-      }
+      if (x > x0) visit(i - 1);
+      if (x < x1 - 1) visit(i + 1);
+      visit(i - w);
+      visit(i + w);
     }
     patches.push(patch);
   }
@@ -906,6 +911,12 @@ function roughQuads(small: Planes): Candidate[] {
       if (block.every((i) => chroma(i) < 70)) gridSeeds.push(Int32Array.from(block));
     }
   }
+  // Each grid seed with these in turn, until one grows a sheet-like region.
+  const gridTries: [number, Mode][] = [
+    [4.5, 'sharp'],
+    [4.5, 'rgb'],
+    [1.5, 'chroma'],
+  ];
   // Brightness-free growth from the paper's pixels altogether; the patches each with the colour steps.
   const runs: [Int32Array, number, Mode][] = [
     ...seedSets.flatMap((seeds, k) =>
@@ -913,18 +924,11 @@ function roughQuads(small: Planes): Candidate[] {
         .filter(([step, mode]) => k === 0 || (mode !== 'chroma' && step >= 4.5 && step <= 9))
         .map(([step, mode]) => [seeds, step, mode] as [Int32Array, number, Mode]),
     ),
-    // Each grid seed with the steps in turn, until one grows a sheet-like region.
-    ...gridSeeds.flatMap((seeds) =>
-      (
-        [
-          [4.5, 'sharp'],
-          [4.5, 'rgb'],
-          [1.5, 'chroma'],
-        ] as const
-      ).map(([step, mode]) => [seeds, step, mode] as [Int32Array, number, Mode]),
-    ),
+    ...gridSeeds.flatMap((seeds) => gridTries.map(([step, mode]) => [seeds, step, mode] as [Int32Array, number, Mode])),
   ];
-  const gridFirst = runs.length - gridSeeds.length;
+  // Where the grid's runs start. (It was the run count less one a seed, from when each seed had one try: the first
+  // two thirds of the grid's runs then grew even inside a panel already grown, and so grew panels again.)
+  const gridFirst = runs.length - gridSeeds.length * gridTries.length;
   const covered = new Uint8Array(w * h);
   const same = (a: Point[], q: Point[]) => a.every((p, j) => Math.hypot(p[0] - q[j]![0], p[1] - q[j]![1]) < 1.5);
   const panels: Candidate[] = [];
