@@ -6,7 +6,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
-import type { PaperImage } from '../scripts/paper-fixtures';
+import { paperImage, type PaperImage } from '../scripts/paper-fixtures';
+import { straighten } from '../src/web/lib/paper/straighten';
 import type { Point } from '../src/web/lib/paper/types';
 import { myWorks, newFamily, openAs, type Family } from './support/family';
 import { drawingOnTable } from './support/paper';
@@ -162,6 +163,63 @@ test('two photos from the library take their turns; Keep the photo as it is keep
   const ratios = await savedRatios(request, family);
   expect(ratios).toHaveLength(2);
   for (const ratio of ratios) expect(ratio).toBeCloseTo(photo.width / photo.height, 2);
+});
+
+/** A picture as 16 × 16 grey levels, for telling two pictures apart by what they show. */
+async function thumbprint(image: Buffer | { data: Uint8ClampedArray | Uint8Array; width: number; height: number }): Promise<number[]> {
+  const input = Buffer.isBuffer(image)
+    ? sharp(image)
+    : sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
+        raw: { width: image.width, height: image.height, channels: 4 },
+      });
+  return [...(await input.resize(16, 16, { fit: 'fill' }).greyscale().raw().toBuffer())];
+}
+const apart = (a: number[], b: number[]) => a.reduce((s, v, i) => s + Math.abs(v - b[i]!), 0) / a.length;
+
+test('two photos of one size, each straightened in its turn: each saved picture shows its own sheet', async ({ page, request }) => {
+  // The worker writes a photo's pixels into the buffer an earlier photo of the same size used (paper.worker.ts):
+  // a buffer handed on while still read would show one photo's sheet in the other's picture.
+  const family = await newFamily(request, 'rin');
+  const first = await drawingOnTable();
+  const second = await paperImage(9, 'wood', { longEdge: 1600 });
+  expect([second.width, second.height]).toEqual([first.width, first.height]);
+  await openAs(page, family, '/register-work');
+  await page.getByLabel('Choose from library').setInputFiles([
+    { name: 'first.jpg', mimeType: 'image/jpeg', buffer: first.jpeg },
+    { name: 'second.jpg', mimeType: 'image/jpeg', buffer: second.jpeg },
+  ]);
+  for (const turn of ['Photo 1 of 2', 'Photo 2 of 2']) {
+    await expect(page.getByText(turn)).toBeVisible();
+    await expect(page.getByText('Drag the corners to the edges of the paper')).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Straighten', exact: true }).click();
+  }
+  await expect(page.getByRole('heading', { name: 'Straighten the paper' })).toBeHidden({ timeout: 30_000 });
+  await page.getByLabel('Title').fill('Two sheets');
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page).toHaveURL(/\/my-work$/, { timeout: 60_000 });
+  await expect.poll(async () => (await myWorks(request, family)).count, { timeout: 60_000 }).toBe(1);
+  const images = (await myWorks(request, family)).results[0]!.images_data as unknown as { image_url: string }[];
+  expect(images).toHaveLength(2);
+  const saved = await Promise.all(
+    images.map(async ({ image_url: url }) => {
+      const res = await request.get(url, { headers: { Authorization: `Bearer ${family.child.access}` } });
+      expect(res.ok()).toBe(true);
+      return thumbprint(await res.body());
+    }),
+  );
+  // Each photo's sheet straightened here, from its own pixels and its true corners.
+  const expected = await Promise.all(
+    [first, second].map(async (photo) => {
+      const { data, info } = await sharp(photo.jpeg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      return thumbprint(straighten({ data, width: info.width, height: info.height }, photo.corners));
+    }),
+  );
+  for (const [i, own] of expected.entries()) {
+    const other = expected[1 - i]!;
+    const near = apart(saved[i]!, own);
+    const far = apart(saved[i]!, other);
+    expect(near, `picture ${i + 1}: ${near.toFixed(1)} from its own sheet, ${far.toFixed(1)} from the other`).toBeLessThan(far / 2);
+  }
 });
 
 test('a photo with no paper: the handles start at its corners, with a hint', async ({ page, request }) => {
