@@ -224,7 +224,9 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (ownsDatabase) await database.close();
       if (ownBucket && config.s3) await dropBucket(config.s3).catch(() => {});
-      await rm(dataDir, { recursive: true, force: true });
+      // A notice the app sends after answering (an inquiry's note to support) may still be writing to the outbox:
+      // rm retries a folder that filled again while it emptied it (CI saw ENOTEMPTY on the outbox).
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
     },
   };
 }
