@@ -22,8 +22,8 @@ async function center(page: Page, name: string): Promise<Point> {
   return [box.x + box.width / 2, box.y + box.height / 2];
 }
 
-/** The uploaded work's pictures: each one's width over its height. */
-async function savedRatios(request: APIRequestContext, family: Family): Promise<number[]> {
+/** The uploaded work's pictures, in order, once it has arrived. */
+async function savedPictures(request: APIRequestContext, family: Family): Promise<Buffer[]> {
   await expect.poll(async () => (await myWorks(request, family)).count, { timeout: 60_000 }).toBe(1);
   const works = await myWorks(request, family);
   const images = works.results[0]!.images_data as unknown as { image_url: string }[];
@@ -31,7 +31,17 @@ async function savedRatios(request: APIRequestContext, family: Family): Promise<
     images.map(async ({ image_url: url }) => {
       const res = await request.get(url, { headers: { Authorization: `Bearer ${family.child.access}` } });
       expect(res.ok()).toBe(true);
-      const meta = await sharp(await res.body()).metadata();
+      return res.body();
+    }),
+  );
+}
+
+/** The uploaded work's pictures: each one's width over its height. */
+async function savedRatios(request: APIRequestContext, family: Family): Promise<number[]> {
+  const pictures = await savedPictures(request, family);
+  return Promise.all(
+    pictures.map(async (picture) => {
+      const meta = await sharp(picture).metadata();
       return meta.width! / meta.height!;
     }),
   );
@@ -197,16 +207,9 @@ test('two photos of one size, each straightened in its turn: each saved picture 
   await page.getByLabel('Title').fill('Two sheets');
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(page).toHaveURL(/\/my-work$/, { timeout: 60_000 });
-  await expect.poll(async () => (await myWorks(request, family)).count, { timeout: 60_000 }).toBe(1);
-  const images = (await myWorks(request, family)).results[0]!.images_data as unknown as { image_url: string }[];
-  expect(images).toHaveLength(2);
-  const saved = await Promise.all(
-    images.map(async ({ image_url: url }) => {
-      const res = await request.get(url, { headers: { Authorization: `Bearer ${family.child.access}` } });
-      expect(res.ok()).toBe(true);
-      return thumbprint(await res.body());
-    }),
-  );
+  const pictures = await savedPictures(request, family);
+  expect(pictures).toHaveLength(2);
+  const saved = await Promise.all(pictures.map(thumbprint));
   // Each photo's sheet straightened here, from its own pixels and its true corners.
   const expected = await Promise.all(
     [first, second].map(async (photo) => {

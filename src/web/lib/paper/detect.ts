@@ -918,17 +918,17 @@ function roughQuads(small: Planes): Candidate[] {
     [1.5, 'chroma'],
   ];
   // Brightness-free growth from the paper's pixels altogether; the patches each with the colour steps.
+  const seedRuns = seedSets.flatMap((seeds, k) =>
+    tries
+      .filter(([step, mode]) => k === 0 || (mode !== 'chroma' && step >= 4.5 && step <= 9))
+      .map(([step, mode]) => [seeds, step, mode] as [Int32Array, number, Mode]),
+  );
   const runs: [Int32Array, number, Mode][] = [
-    ...seedSets.flatMap((seeds, k) =>
-      tries
-        .filter(([step, mode]) => k === 0 || (mode !== 'chroma' && step >= 4.5 && step <= 9))
-        .map(([step, mode]) => [seeds, step, mode] as [Int32Array, number, Mode]),
-    ),
+    ...seedRuns,
     ...gridSeeds.flatMap((seeds) => gridTries.map(([step, mode]) => [seeds, step, mode] as [Int32Array, number, Mode])),
   ];
-  // Where the grid's runs start. (It was the run count less one a seed, from when each seed had one try: the first
-  // two thirds of the grid's runs then grew even inside a panel already grown, and so grew panels again.)
-  const gridFirst = runs.length - gridSeeds.length * gridTries.length;
+  // Where the grid's runs start.
+  const gridFirst = seedRuns.length;
   const covered = new Uint8Array(w * h);
   const same = (a: Point[], q: Point[]) => a.every((p, j) => Math.hypot(p[0] - q[j]![0], p[1] - q[j]![1]) < 1.5);
   const panels: Candidate[] = [];

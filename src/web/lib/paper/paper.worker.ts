@@ -123,7 +123,7 @@ async function framePixels(bitmap: ImageBitmap): Promise<Raster | null> {
     recycle({ data, width, height });
     return null;
   } catch {
-    if (data) recycle({ data, width: 0, height: 0 });
+    if (data) recycle({ data, width: bitmap.width, height: bitmap.height });
     return null;
   } finally {
     frame?.close();
