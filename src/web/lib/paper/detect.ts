@@ -1395,11 +1395,31 @@ function rectifiedAspect(q: Point[], w: number, h: number): number {
 /** Sheets are A- or B-series (JIS B4 and B5 too: all √2) or US letter (11 by 8.5). */
 const SHEET_ASPECTS = [Math.SQRT2, 11 / 8.5];
 
+/**
+ * How far a sheet partly out of the frame may show across its cut sides, over its whole width between the others:
+ * √2 for an A-series sheet, with room for foreshortening.
+ */
+const MAX_CLIPPED_REACH = 2;
+
 /** How plausible the quad is as a whole sheet: 1 for a sheet's proportions, less the further from them. */
 function shapeScore(q: Point[], w: number, h: number): number {
   const tol = 0.01 * Math.max(w, h);
-  // A sheet partly out of the frame has no proportions to judge.
-  for (let s = 0; s < 4; s++) if (onBorder(q[s]!, q[(s + 1) % 4]!, w, h, tol)) return 0.8;
+  const clipped = [0, 1, 2, 3].map((s) => onBorder(q[s]!, q[(s + 1) % 4]!, w, h, tol));
+  if (clipped.some(Boolean)) {
+    // A sheet partly out of the frame has no proportions to judge, unless what shows could not be a sheet: where
+    // only one pair of opposite sides runs out of the frame, the other pair shows whole, and the sheet reaches at
+    // least as far as it shows across the cut pair. A band across the photo (a dark printed row on a page that fills
+    // the frame) reaches further than any sheet's proportions allow, even foreshortened.
+    const len = (s: number) => Math.hypot(q[(s + 1) % 4]![0] - q[s]![0], q[(s + 1) % 4]![1] - q[s]![1]);
+    const cut02 = clipped[0] || clipped[2];
+    const cut13 = clipped[1] || clipped[3];
+    if (cut02 !== cut13) {
+      const across02 = (len(1) + len(3)) / 2;
+      const across13 = (len(0) + len(2)) / 2;
+      if ((cut02 ? across02 / across13 : across13 / across02) > MAX_CLIPPED_REACH) return 0.15;
+    }
+    return 0.8;
+  }
   const aspect = rectifiedAspect(q, w, h);
   const near = Math.max(...SHEET_ASPECTS.map((t) => Math.exp(-(Math.log(aspect / t) ** 2) / (2 * 0.1 ** 2))));
   return 0.15 + 0.85 * near;
