@@ -1256,21 +1256,42 @@ function curlTips(p: Planes, q: Point[]): Point[] {
   });
 }
 
+/** A strip's mean chromaticity (cr, cg), luminance and texture (the median step between neighbours along it). */
+interface StripLook {
+  cr: number;
+  cg: number;
+  lum: number;
+  texture: number;
+}
+
+/**
+ * How unlike the paper (a strip just inside a side) another strip looks: 1 or more is clearly something else. A
+ * crease or a shadow's edge has the same paper on both sides: same chromaticity, a little less light, the same
+ * smoothness. A table differs in at least one.
+ */
+function unlikePaper(paper: StripLook, other: StripLook): number {
+  const chromaStep = Math.hypot(paper.cr - other.cr, paper.cg - other.cg) / 0.02;
+  const lumStep = Math.abs(Math.log((other.lum + 8) / (paper.lum + 8))) / 0.5;
+  const textureStep = Math.abs(Math.log((other.texture + 1) / (paper.texture + 1)));
+  return Math.max(chromaStep, lumStep, textureStep);
+}
+
 /** The sides' statistics: how sharp each side's step is, and how unlike the paper its outside looks. */
 function sideScores(p: Planes, q: Point[]): { contrast: number; outside: number; border: number } {
   const diag = Math.hypot(p.width, p.height);
   const strict = sideContrast(p, q, 2);
   let outside = 1;
   const paperLums: number[] = [];
+  const clipped = innerSides(p, q).length < 4;
   for (const { a, b, nx, ny } of innerSides(p, q)) {
     // Strips just inside and just outside the side: mean colour, and texture (the step between neighbours along it).
-    const strip = (sign: number) => {
+    const strip = (sign: number, offsets = [0.006, 0.012]): StripLook | null => {
       let sr = 0;
       let sg = 0;
       let sb = 0;
       let n = 0;
       const steps: number[] = [];
-      for (const off of [0.006, 0.012]) {
+      for (const off of offsets) {
         let prev = NaN;
         for (let t = 0.1; t <= 0.9; t += 0.02) {
           const x = a[0] + (b[0] - a[0]) * t + sign * nx * off * diag;
@@ -1301,12 +1322,11 @@ function sideScores(p: Planes, q: Point[]): { contrast: number; outside: number;
     const outer = strip(-1);
     if (!inner || !outer) continue;
     paperLums.push(inner.lum);
-    // A crease or a shadow's edge has the same paper on both sides: same chromaticity, a little less light, the
-    // same smoothness. A table differs in at least one.
-    const chromaStep = Math.hypot(inner.cr - outer.cr, inner.cg - outer.cg) / 0.02;
-    const lumStep = Math.abs(Math.log((outer.lum + 8) / (inner.lum + 8))) / 0.5;
-    const textureStep = Math.abs(Math.log((outer.texture + 1) / (inner.texture + 1)));
-    let unlike = Math.max(chromaStep, lumStep, textureStep);
+    let unlike = unlikePaper(inner, outer);
+    // A quad cut by the frame is judged on fewer sides, and a page that fills the frame has printed bands and
+    // shadow lines with paper beyond them: what lies a little further out must be unlike the paper too.
+    const far = clipped ? strip(-1, [0.06, 0.09]) : null;
+    if (far) unlike = Math.min(unlike, unlikePaper(inner, far));
     // A shadow's edge runs on across the table; a sheet's edge ends at its corners.
     const stepAt = (t: number) => {
       const x = a[0] + (b[0] - a[0]) * t;
