@@ -111,6 +111,22 @@ export function labelProblems(label: Label, size: { width: number; height: numbe
   return problems;
 }
 
+/**
+ * A close-up made from a labelled photo: the box inside the sheet's corners, 3 % of the diagonal in from each side,
+ * so that it holds paper only (a page that fills the frame). Null when that box is under 300 px either way.
+ */
+export function closeUpBox(
+  label: Pick<Label, 'width' | 'height' | 'corners'>,
+): { left: number; top: number; width: number; height: number } | null {
+  const [tl, tr, br, bl] = label.corners;
+  const m = 0.03 * Math.hypot(label.width, label.height);
+  const left = Math.ceil(Math.max(tl[0], bl[0]) + m);
+  const top = Math.ceil(Math.max(tl[1], tr[1]) + m);
+  const width = Math.floor(Math.min(tr[0], br[0]) - m) - left;
+  const height = Math.floor(Math.min(bl[1], br[1]) - m) - top;
+  return width >= 300 && height >= 300 ? { left, top, width, height } : null;
+}
+
 /** The width and height of a JPEG from its SOF marker (no decoding). */
 export function jpegSize(bytes: Buffer): { width: number; height: number } | null {
   let i = 2;

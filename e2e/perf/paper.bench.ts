@@ -14,7 +14,8 @@
  *    (cornerErrors, homography.ts); median and p90 are over all four corners of all photos; "within 1 %/3 %" counts
  *    photos whose worst corner is within; a null answer ("no sheet, or not sure") is scored as the whole photo's
  *    corners and counted under "no sheet / not sure"; "confident wrong" counts non-null answers whose worst corner
- *    is off by more than 3 %;
+ *    is off by more than 3 %; and close-ups made from both real sets (a page that fills the frame, no sheet's edge in
+ *    it: the right answer is "not sure"), counted where ours is sure;
  * 2. time per 12 MP photo in headless Chromium for findPaper and straightenPhoto, run by the built worker chunk
  *    (a production build, served statically), phase by phase, beside a native canvas encode of the same photo in the
  *    same run; and whether the worker's corners are the CLI's (the same engine everywhere);
@@ -33,6 +34,7 @@ import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { build, minify, transformWithOxc } from 'vite';
 
+import { closeUpBox } from '../../scripts/label-paper';
 import { paperImage, paperSet } from '../../scripts/paper-fixtures';
 import { detectionCopy, findPaperIn } from '../../src/web/lib/paper/find';
 import { cornerErrors } from '../../src/web/lib/paper/homography';
@@ -224,6 +226,34 @@ const realReport = await realReportOf(real, 'our real set', true);
 const validation = realSet(process.env.PAPER_VALIDATION_SET ?? 'fixtures/paper-validation/labels.json');
 const validationReport = await realReportOf(validation, 'the validation set (never tuned on)', false);
 
+/**
+ * Close-ups: a page that fills the frame (closeUpBox: the part of each labelled sheet inside its corners). There is
+ * no sheet's edge in them, so the right answer is "not sure"; a sure answer crops the drawing. Ours only.
+ */
+async function closeUpReport(sets: ReturnType<typeof realSet>[]): Promise<{ photos: number; sure: number; sureOn: string[] }> {
+  const sureOn: string[] = [];
+  let photos = 0;
+  for (const one of sets) {
+    if (!one.set) continue;
+    for (const photo of one.set) {
+      const box = closeUpBox(photo);
+      if (!box) continue;
+      const raster = await photo.pixels();
+      const { data, info } = await sharp(raster.data, { raw: { width: raster.width, height: raster.height, channels: 4 } })
+        .extract(box)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      photos++;
+      if (findPaperIn({ data, width: info.width, height: info.height }).found) sureOn.push(photo.name);
+    }
+  }
+  return { photos, sure: sureOn.length, sureOn };
+}
+const closeUps = await closeUpReport([real, validation]);
+console.log(
+  `\npaper close-ups (a page filling the frame, from both real sets; right answer: not sure): ${closeUps.photos} photos, sure on ${closeUps.sure}${closeUps.sure ? ` (${closeUps.sureOn.join(', ')})` : ''}`,
+);
+
 console.log(`\npaper: generating ${SET_SIZE} photographed drawings…`);
 const generated = await paperSet(SET_SIZE, SET_SEED);
 const generatedScored = await score(
@@ -251,6 +281,7 @@ const accuracy = {
       generatedKinds.map((k) => [k, row(generatedScored.filter((s) => s.classes.includes(k)).map((s) => s.answers.ours))]),
     ),
   },
+  closeUps,
   targets: { real: TARGETS.real, generated: TARGETS.generated },
   nodeDetectMsMedian: Math.round(median(nodeDetectMs)),
 };

@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 // eslint-disable-next-line no-restricted-imports -- the image set's generator is Node code in scripts/, shared with the bench.
 import { PAPER_KINDS, paperImage, paperSet, type PaperImage } from '../../../../scripts/paper-fixtures';
+// eslint-disable-next-line no-restricted-imports -- the real sets' labels and their close-ups, shared with the bench.
+import { closeUpBox } from '../../../../scripts/label-paper';
 import { detectPaper } from './detect';
 import { findPaperIn } from './find';
 import { cornerErrors } from './homography';
@@ -95,8 +97,11 @@ describe('the paper detector on photos without a whole sheet', () => {
 describe('the paper detector on real photos', () => {
   const dir = new URL('../../../../fixtures/paper-real/', import.meta.url);
   const labels = existsSync(new URL('labels.json', dir))
-    ? (JSON.parse(readFileSync(new URL('labels.json', dir), 'utf8')) as { photos: { file: string; corners: Corners; classes: string[] }[] })
-        .photos
+    ? (
+        JSON.parse(readFileSync(new URL('labels.json', dir), 'utf8')) as {
+          photos: { file: string; width: number; height: number; corners: Corners; classes: string[] }[];
+        }
+      ).photos
     : [];
 
   async function detectPhoto(file: string): Promise<{ found: Corners | null; errorPct: number; classes: string[] }> {
@@ -183,21 +188,16 @@ describe('the paper detector on real photos', () => {
     expect(await findPhoto('12-notebook-page-on-grey-2.jpg')).toBeLessThanOrEqual(1.5);
   }, 30_000);
   it('a page that fills the frame: a printed band or box on it is not a sheet (not sure: the whole photo)', async () => {
-    // Close-ups: the part of a sheet inside its labelled corners, 3 % of the diagonal in from each side, so the photo
-    // holds paper only. Before (39e5b98), each was sure (0.8): on 26's invoice, the band between its dark table
-    // header and the frame's sides, 62 by 463 px (a quad cut by the frame had no proportions judged, however thin);
-    // on 07's answer sheet, its printed header box, cut by the frame on the right (more paper lies past the box's
-    // line; 43ce5a7 still answered it).
+    // Close-ups (closeUpBox: the part of a sheet inside its labelled corners), so the photo holds paper only.
+    // Before (39e5b98), each was sure (0.8): on 26's invoice, the band between its dark table header and the frame's
+    // sides, 62 by 463 px (a quad cut by the frame had no proportions judged, however thin); on 07's answer sheet,
+    // its printed header box, cut by the frame on the right (more paper lies past the box's line; 43ce5a7 still
+    // answered it).
     for (const file of ['26-invoice-folded-once-on-concrete.jpg', '07-omr-on-beige-carpet.jpg']) {
-      const label = labels.find((l) => l.file === file)!;
-      const [tl, tr, br, bl] = label.corners;
-      const m = 0.03 * Math.hypot(label.width, label.height);
-      const left = Math.ceil(Math.max(tl[0], bl[0]) + m);
-      const top = Math.ceil(Math.max(tl[1], tr[1]) + m);
-      const width = Math.floor(Math.min(tr[0], br[0]) - m) - left;
-      const height = Math.floor(Math.min(bl[1], br[1]) - m) - top;
+      const box = closeUpBox(labels.find((l) => l.file === file)!);
+      expect(box, file).not.toBeNull();
       const jpeg = await sharp(readFileSync(new URL(file, dir)))
-        .extract({ left, top, width, height })
+        .extract(box!)
         .jpeg({ quality: 90 })
         .toBuffer();
       expect(findPaperIn(await decode(jpeg)).found, file).toBe(false);
