@@ -13,9 +13,11 @@
  *    (RANSAC, then least squares), the corners where the lines meet; on a curled or crumpled sheet whose side bows,
  *    the tip where the paper visibly ends along the sides (curlTips).
  * 4. One score: a sharp step on every side (a wavy side's within 1 % of its line, if no paper lies outside), the outside of each side unlike the paper (a crease has paper on both
- *    sides; a shadow's edge runs on past the sheet's corners), a sheet's proportions after a rough rectification
- *    (A/B series, letter), a good fit to the region. The largest candidate scoring near the best wins; below
- *    SURE_SCORE the answer is "not sure" (null from detectPaper): the user places the corners.
+ *    sides; a shadow's edge runs on past the sheet's corners; a side of a quad cut by the frame also needs no paper a
+ *    little further out), a sheet's proportions after a rough rectification (A/B series, letter; for a quad cut by
+ *    the frame, only whether what shows could be a sheet), a good fit to the region. The largest candidate scoring
+ *    near the best wins; below SURE_SCORE, or judged on one side alone, the answer is "not sure" (null from
+ *    detectPaper): the user places the corners.
  */
 import { boxMeans, type Windows } from './box';
 import { orderCorners } from './homography';
@@ -1276,13 +1278,17 @@ function unlikePaper(paper: StripLook, other: StripLook): number {
   return Math.max(chromaStep, lumStep, textureStep);
 }
 
-/** The sides' statistics: how sharp each side's step is, and how unlike the paper its outside looks. */
-function sideScores(p: Planes, q: Point[]): { contrast: number; outside: number; border: number } {
+/**
+ * The sides' statistics: how sharp each side's step is, how unlike the paper its outside looks, and how many sides
+ * were judged (those with paper inside and something outside in the photo).
+ */
+function sideScores(p: Planes, q: Point[]): { contrast: number; outside: number; border: number; judged: number } {
   const diag = Math.hypot(p.width, p.height);
   const strict = sideContrast(p, q, 2);
   let outside = 1;
   const paperLums: number[] = [];
   const clipped = innerSides(p, q).length < 4;
+  let judged = 0;
   for (const { a, b, nx, ny } of innerSides(p, q)) {
     // Strips just inside and just outside the side: mean colour, and texture (the step between neighbours along it).
     const strip = (sign: number, offsets = [0.006, 0.012]): StripLook | null => {
@@ -1321,6 +1327,7 @@ function sideScores(p: Planes, q: Point[]): { contrast: number; outside: number;
     const inner = strip(1);
     const outer = strip(-1);
     if (!inner || !outer) continue;
+    judged++;
     paperLums.push(inner.lum);
     let unlike = unlikePaper(inner, outer);
     // A quad cut by the frame is judged on fewer sides, and a page that fills the frame has printed bands and
@@ -1349,7 +1356,7 @@ function sideScores(p: Planes, q: Point[]): { contrast: number; outside: number;
   // (Looked for only where it can count: below a full score's contrast, and with no paper outside.)
   const contrast =
     strict >= 30 || outside ** 3 * 255 <= strict ? strict : Math.max(strict, sideContrast(p, q, 2, Math.round(WAVE * diag)) * outside ** 3);
-  return { contrast, outside, border: borderPaper(p, q, percentile(paperLums, 0.5)) };
+  return { contrast, outside, border: borderPaper(p, q, percentile(paperLums, 0.5)), judged };
 }
 
 /**
@@ -1535,7 +1542,7 @@ export function detectPaperScored(raster: Raster): { corners: Corners; score: nu
     candidates.push(contour);
   }
   const diag = Math.hypot(big.p.width, big.p.height);
-  const refined: (Candidate & { contrast: number; outside: number; shape: number })[] = [];
+  const refined: (Candidate & { contrast: number; outside: number; shape: number; judged: number })[] = [];
   for (const c of candidates) {
     let quad: Point[] = c.quad.map(([x, y]) => [x * k, y * k]);
     quad = refine(big.p, quad, Math.max(4, diag * 0.02));
@@ -1545,14 +1552,14 @@ export function detectPaperScored(raster: Raster): { corners: Corners; score: nu
     const grown = polygonArea(quad) / (c.area * big.p.width * big.p.height);
     if (grown < 0.7 || grown > 1.4) continue;
     if (refined.some((o) => o.quad.every((p, j) => Math.hypot(p[0] - quad[j]![0], p[1] - quad[j]![1]) < diag * 0.003))) continue;
-    const { contrast, outside, border } = sideScores(big.p, quad);
+    const { contrast, outside, border, judged } = sideScores(big.p, quad);
     const shape = shapeScore(quad, big.p.width, big.p.height);
     // One score: sharp sides all round, no paper outside any side, a sheet's proportions, a good fit to the region.
     // A light table can look like paper just outside the sheet (same colour, nearly as bright): the outside weighs
     // less than the other terms; between a panel and the whole folded sheet it still decides.
     const score =
       Math.min(1, contrast / 30) * (0.4 + 0.6 * outside) * shape * Math.min(1, (c.iou - 0.7) / 0.25) * Math.min(1, border / 0.8);
-    refined.push({ ...c, quad, mask: null, contrast, outside, shape, score });
+    refined.push({ ...c, quad, mask: null, contrast, outside, shape, score, judged });
   }
   if (debug.on) {
     for (const c of refined) {
@@ -1589,7 +1596,9 @@ export function detectPaperScored(raster: Raster): { corners: Corners; score: nu
   const h = raster.height;
   // The sides were scored where their lines run; the corners are the sheet's tips.
   const corners = curlTips(big.p, chosen.quad).map(([x, y]) => [Math.min(w, Math.max(0, x * s)), Math.min(h, Math.max(0, y * s))] as Point);
-  return { corners: orderCorners(corners), score: chosen.score, sure: chosen.score >= SURE_SCORE };
+  // A quad with one side in the photo (the other three on the frame) was judged on that side alone: a shadow's edge
+  // or a printed line across a page that fills the frame looks just like it. The user places the corners.
+  return { corners: orderCorners(corners), score: chosen.score, sure: chosen.score >= SURE_SCORE && chosen.judged >= 2 };
 }
 
 /**
