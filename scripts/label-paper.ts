@@ -111,20 +111,33 @@ export function labelProblems(label: Label, size: { width: number; height: numbe
   return problems;
 }
 
+type Box = { left: number; top: number; width: number; height: number };
+
 /**
- * A close-up made from a labelled photo: the box inside the sheet's corners, 3 % of the diagonal in from each side,
- * so that it holds paper only (a page that fills the frame). Null when that box is under 300 px either way.
+ * Close-ups made from a labelled photo (a page that fills the frame): the box inside the sheet's corners, 3 % of the
+ * diagonal in from each side, so that it holds paper only; then its top half, its bottom half, and its middle 80 %.
+ * Boxes under 250 px either way are left out; none when the whole box is.
  */
-export function closeUpBox(
-  label: Pick<Label, 'width' | 'height' | 'corners'>,
-): { left: number; top: number; width: number; height: number } | null {
+export function closeUpBoxes(label: Pick<Label, 'width' | 'height' | 'corners'>): Box[] {
   const [tl, tr, br, bl] = label.corners;
   const m = 0.03 * Math.hypot(label.width, label.height);
   const left = Math.ceil(Math.max(tl[0], bl[0]) + m);
   const top = Math.ceil(Math.max(tl[1], tr[1]) + m);
   const width = Math.floor(Math.min(tr[0], br[0]) - m) - left;
   const height = Math.floor(Math.min(bl[1], br[1]) - m) - top;
-  return width >= 300 && height >= 300 ? { left, top, width, height } : null;
+  const half = Math.floor(height / 2);
+  const boxes = [
+    { left, top, width, height },
+    { left, top, width, height: half },
+    { left, top: top + half, width, height: half },
+    {
+      left: left + Math.floor(width * 0.1),
+      top: top + Math.floor(height * 0.1),
+      width: Math.floor(width * 0.8),
+      height: Math.floor(height * 0.8),
+    },
+  ];
+  return width >= 250 && height >= 250 ? boxes.filter((b) => b.width >= 250 && b.height >= 250) : [];
 }
 
 /** The width and height of a JPEG from its SOF marker (no decoding). */

@@ -34,7 +34,7 @@ import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { build, minify, transformWithOxc } from 'vite';
 
-import { closeUpBox } from '../../scripts/label-paper';
+import { closeUpBoxes } from '../../scripts/label-paper';
 import { paperImage, paperSet } from '../../scripts/paper-fixtures';
 import { detectionCopy, findPaperIn } from '../../src/web/lib/paper/find';
 import { cornerErrors } from '../../src/web/lib/paper/homography';
@@ -227,8 +227,9 @@ const validation = realSet(process.env.PAPER_VALIDATION_SET ?? 'fixtures/paper-v
 const validationReport = await realReportOf(validation, 'the validation set (never tuned on)', false);
 
 /**
- * Close-ups: a page that fills the frame (closeUpBox: the part of each labelled sheet inside its corners). There is
- * no sheet's edge in them, so the right answer is "not sure"; a sure answer crops the drawing. Ours only.
+ * Close-ups: a page that fills the frame (closeUpBoxes: the part of each labelled sheet inside its corners, its
+ * halves and its middle). There is no sheet's edge in them, so the right answer is "not sure"; a sure answer crops
+ * the drawing. Ours only.
  */
 async function closeUpReport(sets: ReturnType<typeof realSet>[]): Promise<{ photos: number; sure: number; sureOn: string[] }> {
   const sureOn: string[] = [];
@@ -236,22 +237,24 @@ async function closeUpReport(sets: ReturnType<typeof realSet>[]): Promise<{ phot
   for (const one of sets) {
     if (!one.set) continue;
     for (const photo of one.set) {
-      const box = closeUpBox(photo);
-      if (!box) continue;
+      const boxes = closeUpBoxes(photo);
+      if (!boxes.length) continue;
       const raster = await photo.pixels();
-      const { data, info } = await sharp(raster.data, { raw: { width: raster.width, height: raster.height, channels: 4 } })
-        .extract(box)
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      photos++;
-      if (findPaperIn({ data, width: info.width, height: info.height }).found) sureOn.push(photo.name);
+      for (const [i, box] of boxes.entries()) {
+        const { data, info } = await sharp(raster.data, { raw: { width: raster.width, height: raster.height, channels: 4 } })
+          .extract(box)
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        photos++;
+        if (findPaperIn({ data, width: info.width, height: info.height }).found) sureOn.push(`${photo.name}#${i}`);
+      }
     }
   }
   return { photos, sure: sureOn.length, sureOn };
 }
 const closeUps = await closeUpReport([real, validation]);
 console.log(
-  `\npaper close-ups (a page filling the frame, from both real sets; right answer: not sure): ${closeUps.photos} photos, sure on ${closeUps.sure}${closeUps.sure ? ` (${closeUps.sureOn.join(', ')})` : ''}`,
+  `\npaper close-ups (a page filling the frame, from both real sets; right answer: not sure): ${closeUps.photos} close-ups, sure on ${closeUps.sure}${closeUps.sure ? ` (${closeUps.sureOn.join(', ')})` : ''}`,
 );
 
 console.log(`\npaper: generating ${SET_SIZE} photographed drawings…`);

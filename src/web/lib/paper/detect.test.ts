@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 // eslint-disable-next-line no-restricted-imports -- the image set's generator is Node code in scripts/, shared with the bench.
 import { PAPER_KINDS, paperImage, paperSet, type PaperImage } from '../../../../scripts/paper-fixtures';
 // eslint-disable-next-line no-restricted-imports -- the real sets' labels and their close-ups, shared with the bench.
-import { closeUpBox } from '../../../../scripts/label-paper';
+import { closeUpBoxes } from '../../../../scripts/label-paper';
 import { detectPaper } from './detect';
 import { findPaperIn } from './find';
 import { cornerErrors } from './homography';
@@ -188,15 +188,15 @@ describe('the paper detector on real photos', () => {
     expect(await findPhoto('12-notebook-page-on-grey-2.jpg')).toBeLessThanOrEqual(1.5);
   }, 30_000);
   it('a page that fills the frame: a printed band or box, or a shadow’s edge, is not a sheet (not sure: the whole photo)', async () => {
-    // Close-ups (closeUpBox: the part of a sheet inside its labelled corners), so the photo holds paper only.
+    // Close-ups (closeUpBoxes' first: the part of a sheet inside its labelled corners), so the photo holds paper only.
     // Before (39e5b98), each was sure: on 26's invoice, the band between its dark table header and the frame's
     // sides, 62 by 463 px (a quad cut by the frame had no proportions judged, however thin); on 07's answer sheet,
     // its printed header box, cut by the frame on the right (more paper lies past the box's line; 43ce5a7 still
     // answered it); on 15's survey, the page above a shadow's edge that crosses the whole photo, judged on that one
     // side alone (the other three on the frame; f8afde4 still answered it).
     for (const file of ['26-invoice-folded-once-on-concrete.jpg', '07-omr-on-beige-carpet.jpg', '15-survey-on-table.jpg']) {
-      const box = closeUpBox(labels.find((l) => l.file === file)!);
-      expect(box, file).not.toBeNull();
+      const [box] = closeUpBoxes(labels.find((l) => l.file === file)!);
+      expect(box, file).toBeDefined();
       const jpeg = await sharp(readFileSync(new URL(file, dir)))
         .extract(box!)
         .jpeg({ quality: 90 })
