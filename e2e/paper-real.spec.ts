@@ -1,12 +1,15 @@
 /**
  * The paper on a real table (issue 29): a real phone photo of a folded sheet (from the hand-labelled development set,
  * fixtures/paper-real/, MIT licence, see its README), taken on /register-work. The handles land on the whole sheet's
- * corners, not on one panel of the fold, and the page does not ask for the corners to be placed (a sure answer).
+ * corners, not on one panel of the fold, and the page does not ask for the corners to be placed (a sure answer). A
+ * close-up of a page that fills the frame keeps the whole photo, and asks.
  */
 import { readFile } from 'node:fs/promises';
 
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 
+import { closeUpBoxes } from '../scripts/label-paper';
 import type { Point } from '../src/web/lib/paper/types';
 import { newFamily, openAs } from './support/family';
 
@@ -88,3 +91,39 @@ for (const lang of ['en', 'ja'] as const) {
     await page.screenshot({ path: testInfo.outputPath(`paper-real-fold-${lang}.png`) });
   });
 }
+
+test('a drawing photographed so close that it fills the frame keeps the whole photo: handles at its corners, with the hint (ja)', async ({
+  page,
+  request,
+}, testInfo) => {
+  // A close-up of 15's survey (closeUpBoxes: the sheet inside its labelled corners). Before e38a9fc the handles went,
+  // sure, onto the page above a shadow's edge that crosses the whole photo, and the hint was not shown.
+  const words = WORDS.ja;
+  const photo = await label('15-survey-on-table.jpg');
+  const [box] = closeUpBoxes(photo);
+  const closeUp = await sharp(await readFile(new URL(photo.file, SET)))
+    .extract(box!)
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const family = await newFamily(request, 'closeup');
+  await openAs(page, family, '/terms-and-services');
+  await page.evaluate(() => localStorage.setItem('language', 'ja'));
+  await page.goto('/register-work');
+  await page.getByLabel(words.take).setInputFiles({ name: 'close-up.jpg', mimeType: 'image/jpeg', buffer: closeUp });
+  await expect(page.getByRole('heading', { name: words.title })).toBeVisible();
+  await expect(page.getByText(words.notFound)).toBeVisible({ timeout: 30_000 });
+  const shown = (await page.getByRole('img', { name: words.photo }).boundingBox())!;
+  const diagonal = Math.hypot(shown.width, shown.height);
+  const photoCorners: Point[] = [
+    [shown.x, shown.y],
+    [shown.x + shown.width, shown.y],
+    [shown.x + shown.width, shown.y + shown.height],
+    [shown.x, shown.y + shown.height],
+  ];
+  for (const [i, name] of words.corners.entries()) {
+    const [hx, hy] = await center(page, name);
+    const [x, y] = photoCorners[i]!;
+    expect(Math.hypot(hx - x, hy - y) / diagonal, name).toBeLessThan(0.02);
+  }
+  await page.screenshot({ path: testInfo.outputPath('paper-real-close-up-ja.png') });
+});

@@ -118,8 +118,8 @@ type Box = { left: number; top: number; width: number; height: number };
  * diagonal in from each side, so that it holds paper only; then its top half, its bottom half, and its middle 80 %.
  * Boxes under 250 px either way are left out; none when the whole box is.
  */
-export function closeUpBoxes(label: Pick<Label, 'width' | 'height' | 'corners'>): Box[] {
-  const [tl, tr, br, bl] = label.corners;
+export function closeUpBoxes(label: { width: number; height: number; corners: readonly Pt[] }): Box[] {
+  const [tl, tr, br, bl] = label.corners as [Pt, Pt, Pt, Pt];
   const m = 0.03 * Math.hypot(label.width, label.height);
   const left = Math.ceil(Math.max(tl[0], bl[0]) + m);
   const top = Math.ceil(Math.max(tl[1], tr[1]) + m);
