@@ -231,9 +231,9 @@ const validationReport = await realReportOf(validation, 'the validation set (nev
  * halves and its middle). There is no sheet's edge in them, so the right answer is "not sure"; a sure answer crops
  * the drawing. Ours only.
  */
-async function closeUpReport(sets: ReturnType<typeof realSet>[]): Promise<{ photos: number; sure: number; sureOn: string[] }> {
+async function closeUpReport(sets: ReturnType<typeof realSet>[]): Promise<{ count: number; sure: number; sureOn: string[] }> {
   const sureOn: string[] = [];
-  let photos = 0;
+  let count = 0;
   for (const one of sets) {
     if (!one.set) continue;
     for (const photo of one.set) {
@@ -245,16 +245,16 @@ async function closeUpReport(sets: ReturnType<typeof realSet>[]): Promise<{ phot
           .extract(box)
           .raw()
           .toBuffer({ resolveWithObject: true });
-        photos++;
+        count++;
         if (findPaperIn({ data, width: info.width, height: info.height }).found) sureOn.push(`${photo.name}#${i}`);
       }
     }
   }
-  return { photos, sure: sureOn.length, sureOn };
+  return { count, sure: sureOn.length, sureOn };
 }
 const closeUps = await closeUpReport([real, validation]);
 console.log(
-  `\npaper close-ups (a page filling the frame, from both real sets; right answer: not sure): ${closeUps.photos} close-ups, sure on ${closeUps.sure}${closeUps.sure ? ` (${closeUps.sureOn.join(', ')})` : ''}`,
+  `\npaper close-ups (a page filling the frame, from both real sets; right answer: not sure): ${closeUps.count} close-ups, sure on ${closeUps.sure}${closeUps.sure ? ` (${closeUps.sureOn.join(', ')})` : ''}`,
 );
 
 console.log(`\npaper: generating ${SET_SIZE} photographed drawings…`);

@@ -1287,9 +1287,10 @@ function sideScores(p: Planes, q: Point[]): { contrast: number; outside: number;
   const strict = sideContrast(p, q, 2);
   let outside = 1;
   const paperLums: number[] = [];
-  const clipped = innerSides(p, q).length < 4;
+  const sides = innerSides(p, q);
+  const clipped = sides.length < 4;
   let judged = 0;
-  for (const { a, b, nx, ny } of innerSides(p, q)) {
+  for (const { a, b, nx, ny } of sides) {
     // Strips just inside and just outside the side: mean colour, and texture (the step between neighbours along it).
     const strip = (sign: number, offsets = [0.006, 0.012]): StripLook | null => {
       let sr = 0;
