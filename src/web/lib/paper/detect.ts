@@ -1543,7 +1543,7 @@ export function detectPaperScored(raster: Raster): { corners: Corners; score: nu
     candidates.push(contour);
   }
   const diag = Math.hypot(big.p.width, big.p.height);
-  const refined: (Candidate & { contrast: number; outside: number; shape: number; judged: number })[] = [];
+  const refined: (Candidate & { tips: Point[]; contrast: number; outside: number; shape: number; judged: number })[] = [];
   for (const c of candidates) {
     let quad: Point[] = c.quad.map(([x, y]) => [x * k, y * k]);
     quad = refine(big.p, quad, Math.max(4, diag * 0.02));
@@ -1554,13 +1554,16 @@ export function detectPaperScored(raster: Raster): { corners: Corners; score: nu
     if (grown < 0.7 || grown > 1.4) continue;
     if (refined.some((o) => o.quad.every((p, j) => Math.hypot(p[0] - quad[j]![0], p[1] - quad[j]![1]) < diag * 0.003))) continue;
     const { contrast, outside, border, judged } = sideScores(big.p, quad);
-    const shape = shapeScore(quad, big.p.width, big.p.height);
+    // The shape of what would be answered: the sheet's tips where a curled or crumpled side bows away from its
+    // lines (a crumpled corner the lines overshoot makes no sheet's proportions).
+    const tips = curlTips(big.p, quad);
+    const shape = shapeScore(tips, big.p.width, big.p.height);
     // One score: sharp sides all round, no paper outside any side, a sheet's proportions, a good fit to the region.
     // A light table can look like paper just outside the sheet (same colour, nearly as bright): the outside weighs
     // less than the other terms; between a panel and the whole folded sheet it still decides.
     const score =
       Math.min(1, contrast / 30) * (0.4 + 0.6 * outside) * shape * Math.min(1, (c.iou - 0.7) / 0.25) * Math.min(1, border / 0.8);
-    refined.push({ ...c, quad, mask: null, contrast, outside, shape, score, judged });
+    refined.push({ ...c, quad, tips, mask: null, contrast, outside, shape, score, judged });
   }
   if (debug.on) {
     for (const c of refined) {
@@ -1596,7 +1599,7 @@ export function detectPaperScored(raster: Raster): { corners: Corners; score: nu
   const w = raster.width;
   const h = raster.height;
   // The sides were scored where their lines run; the corners are the sheet's tips.
-  const corners = curlTips(big.p, chosen.quad).map(([x, y]) => [Math.min(w, Math.max(0, x * s)), Math.min(h, Math.max(0, y * s))] as Point);
+  const corners = chosen.tips.map(([x, y]) => [Math.min(w, Math.max(0, x * s)), Math.min(h, Math.max(0, y * s))] as Point);
   // A quad with one side in the photo (the other three on the frame) was judged on that side alone: a shadow's edge
   // or a printed line across a page that fills the frame looks just like it. The user places the corners.
   return { corners: orderCorners(corners), score: chosen.score, sure: chosen.score >= SURE_SCORE && chosen.judged >= 2 };
