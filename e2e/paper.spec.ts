@@ -225,6 +225,31 @@ test('two photos of one size, each straightened in its turn: each saved picture 
   }
 });
 
+test('the capture page readies the paper’s worker before the first photo; a photo taken while it warms up is found', async ({
+  page,
+  request,
+}) => {
+  const family = await newFamily(request, 'sora');
+  const photo = await drawingOnTable();
+  // The worker starts with the page, before any photo (client.ts warmPaper).
+  const started = page.waitForEvent('worker', { predicate: (w) => /paper\.worker/.test(w.url()), timeout: 15_000 });
+  await openAs(page, family, '/register-work');
+  await started;
+  // At once, while the worker warms up: the photo's request comes first, and its corners are the sheet's.
+  await takePhoto(page, photo);
+  await expect(page.getByRole('button', { name: 'Top-left corner' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Drag the corners to the edges of the paper')).toBeVisible();
+  await settled(page);
+  const shown = (await page.getByRole('img', { name: 'Your photo' }).boundingBox())!;
+  const diagonal = Math.hypot(shown.width, shown.height);
+  for (const [i, name] of CORNERS.entries()) {
+    const [x, y] = photo.corners[i]!;
+    const [hx, hy] = await center(page, name);
+    const error = Math.hypot(hx - (shown.x + (x / photo.width) * shown.width), hy - (shown.y + (y / photo.height) * shown.height));
+    expect(error / diagonal, name).toBeLessThan(0.03);
+  }
+});
+
 test('a photo with no paper: the handles start at its corners, with a hint', async ({ page, request }) => {
   const family = await newFamily(request, 'mio');
   // A bare table, evenly lit: nothing in it looks like a sheet.

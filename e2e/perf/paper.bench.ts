@@ -367,6 +367,10 @@ interface Timing {
   native: number[];
   straightenCold: number[];
   findPhases: Record<string, number>[];
+  /** A fresh worker's first find (its module loaded and its code run for the first time), without and with warm-up. */
+  firstFindCold: number[];
+  firstFindWarmed: number[];
+  warmRuns: number[];
   straightenPhases: Record<string, number>[];
   corners: Corners[];
   found: boolean[];
@@ -374,7 +378,7 @@ interface Timing {
 }
 const timing: Timing = await page.evaluate(
   async ({ worker, count, rounds }) => {
-    const w = new Worker(worker, { type: 'module' });
+    let w = new Worker(worker, { type: 'module' });
     let id = 0;
     const call = (message: Record<string, unknown>) =>
       new Promise<Record<string, unknown>>((resolve) => {
@@ -393,15 +397,30 @@ const timing: Timing = await page.evaluate(
       straightenCold: [],
       native: [],
       findPhases: [],
+      firstFindCold: [],
+      firstFindWarmed: [],
+      warmRuns: [],
       straightenPhases: [],
       corners: [],
       found: [],
       outputs: [],
     };
+    // A fresh worker's first find, cold and after the capture page's warm-up (client.ts warmPaper), on each photo.
     for (let p = 0; p < count; p++) {
       const photo = await (await fetch(`/photo-${p}.jpg`)).blob();
-      // Warm-up: the worker's module and the JIT.
-      if (p === 0) await call({ op: 'find', photo });
+      for (const warmed of [false, true]) {
+        w.terminate();
+        w = new Worker(worker, { type: 'module' });
+        if (warmed) out.warmRuns.push((await call({ op: 'warm' })).runs as number);
+        const t = performance.now();
+        const first = await call({ op: 'find', photo });
+        if (!first.ok) throw new Error(String(first.error));
+        (warmed ? out.firstFindWarmed : out.firstFindCold).push(performance.now() - t);
+      }
+    }
+    // The rounds below on the last worker: warmed up, as the capture page's is.
+    for (let p = 0; p < count; p++) {
+      const photo = await (await fetch(`/photo-${p}.jpg`)).blob();
       for (let r = 0; r < rounds; r++) {
         let t = performance.now();
         // With a key per photo, as the capture page's client sends it: straightening reuses the pixels finding read.
@@ -473,6 +492,9 @@ const speed = {
   rounds: ROUNDS,
   findPaperMsMedian: Math.round(median(timing.find)),
   findPhasesMsMedian: phaseMedians(timing.findPhases),
+  firstFindColdMs: timing.firstFindCold.map(Math.round),
+  firstFindWarmedMs: timing.firstFindWarmed.map(Math.round),
+  warmRuns: timing.warmRuns,
   straightenPhotoMsMedian: Math.round(median(timing.straighten)),
   straightenPhasesMsMedian: phaseMedians(timing.straightenPhases),
   straightenAloneMsMedian: Math.round(median(timing.straightenCold)),

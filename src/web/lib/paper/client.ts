@@ -1,6 +1,7 @@
 /**
  * The paper, found and straightened on the phone (issue 15): the capture page's API. All the work runs in one
- * module worker (paper.worker.ts), spawned on the first call; nothing here loads before the capture page imports it.
+ * module worker (paper.worker.ts), spawned on the first call: the capture page's `warmPaper` when it opens. Nothing here
+ * loads before a capture page imports it.
  */
 import type { Corners, FoundPaper, PaperRequest, PaperResponse } from './types';
 
@@ -72,6 +73,16 @@ function call(request: Unnumbered<PaperRequest>, signal?: AbortSignal): Promise<
     });
     getWorker().postMessage({ ...request, id } as PaperRequest);
   });
+}
+
+/**
+ * Readies the worker before the first photo (the capture page calls it when it opens): a fresh worker's first find
+ * is several times slower than the next ones (paper.worker.ts `warm`). Never throws; a real request does not wait
+ * for it to finish.
+ */
+export function warmPaper(): void {
+  if (typeof Worker !== 'function') return;
+  call({ op: 'warm' }).catch(() => undefined);
 }
 
 /** Finds the sheet of paper in a photo. Never rejects for a photo without paper: `found` is false then. */

@@ -24,12 +24,15 @@ export type PaperRequest =
   | { id: number; op: 'find'; photo: Blob; key?: number }
   | { id: number; op: 'straighten'; photo: Blob; corners: Corners; key?: number }
   /** A photo made smaller where the canvas cannot encode WebP (../compress.ts): long edge, quality 0–1, bytes at most. */
-  | { id: number; op: 'compress'; photo: Blob; maxEdge: number; quality: number; maxBytes: number };
+  | { id: number; op: 'compress'; photo: Blob; maxEdge: number; quality: number; maxBytes: number }
+  /** The detector run on a made-up photo before the first real one (client.ts `warmPaper`); answered `runs`. */
+  | { id: number; op: 'warm' };
 
 /** The worker's answers; `ms`: where the time went, phase by phase (read by the bench). */
 export type PaperResponse =
   | { id: number; ok: true; found: FoundPaper; ms?: Record<string, number> }
   | { id: number; ok: true; blob: Blob; ms?: Record<string, number> }
+  | { id: number; ok: true; runs: number }
   | { id: number; ok: false; error: string };
 
 /** The whole image as corners. */

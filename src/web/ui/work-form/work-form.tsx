@@ -24,9 +24,10 @@ import { Switch } from '@web/ui/switch';
 import { TagChips } from '@web/ui/tag-chips';
 import styles from './work-form.module.css';
 
-// The paper's review, and with it the paper's client and worker (issue 15): loaded with the first photo, and only where a
-// work is captured (`paper`: the register page and a contest's Upload and enter). Capture is never blocked: when it cannot load (offline before the app was precached), the
-// photos simply stay as taken.
+// The paper's review (issue 15): loaded with the first photo, and only where a work is captured (`paper`: the register
+// page and a contest's Upload and enter; its client and worker come a little earlier, when the form opens: the
+// warm-up below). Capture is never blocked: when it cannot load (offline before the app was precached), the photos
+// simply stay as taken.
 const PaperReview = lazy(() =>
   import('./paper-review').catch((error: unknown) => {
     console.warn('The paper review could not be loaded', error);
@@ -125,6 +126,19 @@ export function WorkForm({
     setPhotoError(undefined);
     if (paper) setPaperQueue((queue) => [...queue, ...added.map((p) => p.key)]);
   };
+
+  // Capture: the paper's worker is readied while the child frames the drawing, so that the first photo's corners
+  // come as fast as the next ones' (lib/paper/client.ts `warmPaper`). Offline without the app's files, nothing.
+  useEffect(() => {
+    if (!paper) return;
+    const timer = setTimeout(() => {
+      import('@web/lib/paper/client').then(
+        (client) => client.warmPaper(),
+        () => undefined,
+      );
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [paper]);
 
   const sharedAdded = useRef<File[] | undefined>(undefined);
   useEffect(() => {
