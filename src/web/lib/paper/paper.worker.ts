@@ -230,12 +230,16 @@ async function compress(photo: Blob, maxEdge: number, quality: number, maxBytes:
  * fourth on 60-70. The capture page asks for this when it opens (client.ts `warmPaper`), while the child frames the
  * drawing: the detector runs on a made-up photo (a light sheet with a few strokes, tilted, on a darker grainy table),
  * one run a task, up to `WARM_RUNS` times, and stops as soon as a real request comes (which waits for one run at
- * most). Answers how many runs it made.
+ * most). Once per worker, and not after a real request. Answers how many runs it made.
  */
 const WARM_RUNS = 4;
 /** Real requests so far: the warm-up stops when this moves. */
 let requests = 0;
+/** Whether a warm-up has started: a worker is readied once (the capture page may open again); later ones make 0 runs. */
+let warming = false;
 async function warm(): Promise<number> {
+  if (warming || requests > 0) return 0;
+  warming = true;
   const seen = requests;
   const photo = madeUpPhoto(800, 600);
   let runs = 0;
@@ -275,7 +279,9 @@ function madeUpPhoto(width: number, height: number): Raster {
 scope.onmessage = (event) => {
   const request = event.data;
   if (request.op === 'warm') {
-    void warm().then((runs) => scope.postMessage({ id: request.id, ok: true, runs }));
+    void warm()
+      .catch(() => 0)
+      .then((runs) => scope.postMessage({ id: request.id, ok: true, runs }));
     return;
   }
   requests++;
