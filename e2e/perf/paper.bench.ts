@@ -370,6 +370,7 @@ interface Timing {
   /** A fresh worker's first find (its module loaded and its code run for the first time), without and with warm-up. */
   firstFindCold: number[];
   firstFindWarmed: number[];
+  firstFindPhases: Record<string, number>[];
   warmRuns: number[];
   straightenPhases: Record<string, number>[];
   corners: Corners[];
@@ -399,6 +400,7 @@ const timing: Timing = await page.evaluate(
       findPhases: [],
       firstFindCold: [],
       firstFindWarmed: [],
+      firstFindPhases: [],
       warmRuns: [],
       straightenPhases: [],
       corners: [],
@@ -416,6 +418,7 @@ const timing: Timing = await page.evaluate(
         const first = await call({ op: 'find', photo });
         if (!first.ok) throw new Error(String(first.error));
         (warmed ? out.firstFindWarmed : out.firstFindCold).push(performance.now() - t);
+        out.firstFindPhases.push(first.ms as Record<string, number>);
       }
     }
     // The rounds below on the last worker: warmed up, as the capture page's is.
@@ -495,6 +498,8 @@ const speed = {
   firstFindColdMs: timing.firstFindCold.map(Math.round),
   firstFindWarmedMs: timing.firstFindWarmed.map(Math.round),
   warmRuns: timing.warmRuns,
+  /** Each photo's cold, then warmed first find, phase by phase. */
+  firstFindPhases: timing.firstFindPhases,
   straightenPhotoMsMedian: Math.round(median(timing.straighten)),
   straightenPhasesMsMedian: phaseMedians(timing.straightenPhases),
   straightenAloneMsMedian: Math.round(median(timing.straightenCold)),
