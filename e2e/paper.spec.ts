@@ -60,6 +60,25 @@ async function settled(page: Page) {
     .toBe(true);
 }
 
+/**
+ * A sure answer: the hint to drag, and each handle within 3 % of the diagonal of the sheet's corner. Returns where the
+ * photo is shown.
+ */
+async function handlesOnSheet(page: Page, photo: PaperImage) {
+  await expect(page.getByText('Drag the corners to the edges of the paper')).toBeVisible();
+  await settled(page);
+  const shown = (await page.getByRole('img', { name: 'Your photo' }).boundingBox())!;
+  const diagonal = Math.hypot(shown.width, shown.height);
+  for (const [i, name] of CORNERS.entries()) {
+    const [x, y] = photo.corners[i]!;
+    const expected: Point = [shown.x + (x / photo.width) * shown.width, shown.y + (y / photo.height) * shown.height];
+    const [hx, hy] = await center(page, name);
+    const error = Math.hypot(hx - expected[0], hy - expected[1]) / diagonal;
+    expect(error, `${name}: ${(error * 100).toFixed(2)} % of the diagonal`).toBeLessThan(0.03);
+  }
+  return shown;
+}
+
 async function takePhoto(page: Page, photo: PaperImage & { name: string }) {
   await page.getByLabel('Take photo').setInputFiles({ name: photo.name, mimeType: 'image/jpeg', buffer: photo.jpeg });
 }
@@ -73,17 +92,7 @@ test('the sheet is found, a corner dragged, and the work saved straightened', as
   // The handles appear on the sheet's corners.
   await expect(page.getByRole('heading', { name: 'Straighten the paper' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Top-left corner' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText('Drag the corners to the edges of the paper')).toBeVisible();
-  await settled(page);
-  const shown = (await page.getByRole('img', { name: 'Your photo' }).boundingBox())!;
-  const diagonal = Math.hypot(shown.width, shown.height);
-  for (const [i, name] of CORNERS.entries()) {
-    const [x, y] = photo.corners[i]!;
-    const expected: Point = [shown.x + (x / photo.width) * shown.width, shown.y + (y / photo.height) * shown.height];
-    const [hx, hy] = await center(page, name);
-    const error = Math.hypot(hx - expected[0], hy - expected[1]) / diagonal;
-    expect(error, `${name}: ${(error * 100).toFixed(2)} % of the diagonal`).toBeLessThan(0.03);
-  }
+  const shown = await handlesOnSheet(page, photo);
   await page.screenshot({ path: testInfo.outputPath('paper-handles-en.png') });
 
   // A corner is dragged out by a finger's width with the mouse, then back with a finger: it follows.
@@ -238,16 +247,7 @@ test('the capture page readies the paper’s worker before the first photo; a ph
   // At once, while the worker warms up: the photo's request comes first, and its corners are the sheet's.
   await takePhoto(page, photo);
   await expect(page.getByRole('button', { name: 'Top-left corner' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText('Drag the corners to the edges of the paper')).toBeVisible();
-  await settled(page);
-  const shown = (await page.getByRole('img', { name: 'Your photo' }).boundingBox())!;
-  const diagonal = Math.hypot(shown.width, shown.height);
-  for (const [i, name] of CORNERS.entries()) {
-    const [x, y] = photo.corners[i]!;
-    const [hx, hy] = await center(page, name);
-    const error = Math.hypot(hx - (shown.x + (x / photo.width) * shown.width), hy - (shown.y + (y / photo.height) * shown.height));
-    expect(error / diagonal, name).toBeLessThan(0.03);
-  }
+  await handlesOnSheet(page, photo);
 });
 
 test('a photo with no paper: the handles start at its corners, with a hint', async ({ page, request }) => {
