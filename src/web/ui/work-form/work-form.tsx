@@ -128,7 +128,7 @@ export function WorkForm({
   };
 
   // Capture: the paper's worker is readied while the child frames the drawing, so that the first photo's corners
-  // come as fast as the next ones' (lib/paper/client.ts `warmPaper`). Offline without the app's files, nothing.
+  // come nearly as fast as the next ones' (lib/paper/client.ts `warmPaper`). Offline without the app's files, nothing.
   useEffect(() => {
     if (!paper) return;
     const timer = setTimeout(() => {
