@@ -233,17 +233,16 @@ async function compress(photo: Blob, maxEdge: number, quality: number, maxBytes:
  * most). Once per worker, and not after a real request. Answers how many runs it made.
  */
 const WARM_RUNS = 4;
-/** Real requests so far: the warm-up stops when this moves. */
+/** Real requests so far: the warm-up stops at the first. */
 let requests = 0;
 /** Whether a warm-up has started: a worker is readied once (the capture page may open again); later ones make 0 runs. */
 let warming = false;
 async function warm(): Promise<number> {
   if (warming || requests > 0) return 0;
   warming = true;
-  const seen = requests;
   const photo = madeUpPhoto(800, 600);
   let runs = 0;
-  while (runs < WARM_RUNS && requests === seen) {
+  while (runs < WARM_RUNS && requests === 0) {
     findPaperIn(photo);
     runs++;
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -254,7 +253,8 @@ async function warm(): Promise<number> {
 /** A light sheet (about 70 % of the height, tilted) with dark strokes on a brown, grainy table: RGBA. */
 function madeUpPhoto(width: number, height: number): Raster {
   const data = new Uint8ClampedArray(width * height * 4);
-  const a = 0.14;
+  // Tilted by 0.14 rad.
+  const [cos, sin] = [Math.cos(0.14), Math.sin(0.14)];
   const [cx, cy, hw, hh] = [width / 2, height / 2, height * 0.26, height * 0.36];
   let seed = 7;
   for (let y = 0, o = 0; y < height; y++) {
@@ -262,8 +262,8 @@ function madeUpPhoto(width: number, height: number): Raster {
       seed = (Math.imul(seed, 1103515245) + 12345) | 0;
       const grain = ((seed >>> 16) & 31) - 16;
       // The pixel in the sheet's own axes.
-      const u = (x - cx) * Math.cos(a) + (y - cy) * Math.sin(a);
-      const v = (y - cy) * Math.cos(a) - (x - cx) * Math.sin(a);
+      const u = (x - cx) * cos + (y - cy) * sin;
+      const v = (y - cy) * cos - (x - cx) * sin;
       const sheet = Math.abs(u) < hw && Math.abs(v) < hh;
       const stroke = sheet && Math.abs(v - hh * 0.5 * Math.sin(u / 40)) < 3;
       const base = stroke ? 40 : sheet ? 228 : 110 + (y * 30) / height;
