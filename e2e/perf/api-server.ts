@@ -3,7 +3,7 @@
  * checked against their schemas), or the bare node:http ceiling, each pinned to one core with taskset.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { request } from 'node:http';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -14,10 +14,15 @@ export interface Proc {
   stop: () => Promise<void>;
 }
 
-/** `taskset -c <core> node …`, or plain node where taskset is missing. */
-export function pinned(core: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const stdio: ['ignore', 'pipe', 'pipe'] = ['ignore', 'pipe', 'pipe'];
+/**
+ * `taskset -c <core> node …`, or plain node where taskset is missing. `stdoutFile`: the process's standard output is
+ * appended to that file instead of being read and dropped.
+ */
+export function pinned(core: string, args: string[], env: NodeJS.ProcessEnv, stdoutFile?: string): ChildProcess {
+  const out = stdoutFile ? openSync(stdoutFile, 'a') : 'pipe';
+  const stdio: ['ignore', 'pipe' | number, 'pipe'] = ['ignore', out, 'pipe'];
   const child = spawn('taskset', ['-c', core, process.execPath, ...args], { env, stdio });
+  if (typeof out === 'number') closeSync(out);
   child.stderr?.on('data', (d: Buffer) => {
     if (process.env.BENCH_API_VERBOSE) process.stderr.write(d);
   });
@@ -92,7 +97,9 @@ export async function startRealServer(o: RealServerOptions): Promise<Proc> {
   if (o.databaseUrl) env.DATABASE_URL = o.databaseUrl;
   else delete env.DATABASE_URL;
   const entry = await serverEntry();
-  const child = pinned(o.core, [...(o.nodeArgs ?? []), ...entry], env);
+  // BENCH_API_STDOUT: the server's log lines (each request's own `ms` among them) go to that file, to tell the time spent
+  // in the server from the time on the way to and from it.
+  const child = pinned(o.core, [...(o.nodeArgs ?? []), ...entry], env, process.env.BENCH_API_STDOUT);
   await waitReady(`${url}/api/public-navbar/`, child, 'the server');
   return { url, pid: child.pid!, stop: stopper(child) };
 }

@@ -30,7 +30,8 @@
  * connections meanwhile, so with this knob each call also pays for opening them again: read its speed figures from
  * a run without it), BENCH_API_MIX (the mixed load's likes and uploads in percent, `15,5`; `0,100` is uploads only,
  * whose row is not judged against the targets), BENCH_API_CALLS (only the calls whose name contains one of these parts, separated by |, e.g.
- * `page 1, anonymous|revalidation`), BENCH_STRICT=1 (exit 1 on a missed target). Writes reports/bench-api.json and prints a table
+ * `page 1, anonymous|revalidation`), BENCH_API_STDOUT (a file: the server's log lines are appended there, each
+ * request's line with the time the server took, `ms`), BENCH_STRICT=1 (exit 1 on a missed target). Writes reports/bench-api.json and prints a table
  * and issue 30's targets, PASS or FAIL.
  */
 import { execFileSync } from 'node:child_process';
