@@ -189,11 +189,10 @@ test('edit a work (replace an image, rename, publish), then delete it through th
   expect((await myWorks(request, family)).count).toBe(0);
 });
 
-test('a toast raised while a dialog is open shows above the dialog, not under its backdrop', async ({ page, request }) => {
-  // The work is deleted on another phone while this one has the confirmation open: the answer is an error, which the
-  // toast tells while the dialog stays open. A modal <dialog> is in the top layer, above any z-index of the page.
+test('a work deleted on another phone while the confirmation is open: the confirmation closes and says so', async ({ page, request }) => {
   const family = await newFamily(request, 'twophones');
   const work = await createWork(request, family, 'Deleted elsewhere', 1);
+  const other = await createWork(request, family, 'Still here', 1);
   await openAs(page, family, `/edit-work?id=${work.id}`);
   await expect(page.getByLabel('Title')).toHaveValue('Deleted elsewhere');
   await page.getByRole('button', { name: 'Delete this work' }).click();
@@ -204,7 +203,29 @@ test('a toast raised while a dialog is open shows above the dialog, not under it
   });
   expect(gone.status()).toBe(200);
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-  const toast = page.getByRole('status').filter({ hasText: /not found|no longer/i });
+  await expect(page.getByRole('status').filter({ hasText: 'This work had already been deleted.' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/my-work$/);
+  // My Gallery lists what is left, without the deleted work; nothing else was touched.
+  await expect(page.getByText('Still here')).toBeVisible();
+  await expect(page.getByText('Deleted elsewhere')).toHaveCount(0);
+  expect((await myWorks(request, family)).results.map((w) => w.id)).toEqual([other.id]);
+});
+
+test('a toast raised while a dialog is open shows above the dialog, not under its backdrop', async ({ page, request }) => {
+  // The delete's call finds no network (the phone went into a tunnel): the toast tells it while the dialog stays open,
+  // so the child can try again. A modal <dialog> is in the top layer, above any z-index of the page.
+  const family = await newFamily(request, 'tunnel');
+  const work = await createWork(request, family, 'Kept through a tunnel', 1);
+  await openAs(page, family, `/edit-work?id=${work.id}`);
+  await expect(page.getByLabel('Title')).toHaveValue('Kept through a tunnel');
+  await page.getByRole('button', { name: 'Delete this work' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('I understand that this action cannot be undone').check();
+  const deleteCall = (url: URL) => url.pathname === apiPath('workDelete', { id: work.id });
+  await page.route(deleteCall, (route) => (route.request().method() === 'DELETE' ? route.abort('internetdisconnected') : route.continue()));
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'Network error occurred' });
   await expect(toast).toBeVisible();
   await expect(dialog).toBeVisible();
   // The toast is inside the open dialog, in the top layer with it; and what a finger at the toast's middle touches is
@@ -217,6 +238,13 @@ test('a toast raised while a dialog is open shows above the dialog, not under it
       [box.x + box.width / 2, box.y + box.height / 2],
     );
   };
-  await expect.poll(onTop).toMatch(/not found|no longer/i);
+  await expect.poll(onTop).toMatch(/Network error occurred/);
   await page.screenshot({ path: test.info().outputPath('toast-over-dialog.png') });
+  // Nothing was deleted, and once the network is back the same dialog deletes it.
+  expect((await myWorks(request, family)).count).toBe(1);
+  await page.unroute(deleteCall);
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page).toHaveURL(/\/my-work$/);
+  await expect(page.getByText('Work deleted successfully')).toBeVisible();
+  expect((await myWorks(request, family)).count).toBe(0);
 });

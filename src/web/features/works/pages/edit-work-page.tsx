@@ -112,9 +112,11 @@ export default function EditWorkPage() {
 
   const onDelete = async () => {
     if (!w) return;
-    const answer = await remove.mutateAsync(w.id).catch(() => null);
-    if (!answer) return;
-    notify.success(i18n._(M.workDeleted.id));
+    const outcome = await remove.mutateAsync(w.id).catch(() => null);
+    if (!outcome) return;
+    // Deleted meanwhile on another phone: the work is gone either way, so the confirmation closes as after a delete.
+    if (outcome === 'already') notify.info(t`This work had already been deleted.`);
+    else notify.success(i18n._(M.workDeleted.id));
     setConfirming(false);
     navigate('/my-work', { replace: true });
   };
