@@ -212,6 +212,30 @@ test('a work deleted on another phone while the confirmation is open: the confir
   expect((await myWorks(request, family)).results.map((w) => w.id)).toEqual([other.id]);
 });
 
+test('a toast raised while a dialog is still rising shows at the top of the screen, not against the dialog', async ({ page, request }) => {
+  const family = await newFamily(request, 'rising');
+  const work = await createWork(request, family, 'Caught mid-rise', 1);
+  await openAs(page, family, `/edit-work?id=${work.id}`);
+  await expect(page.getByLabel('Title')).toHaveValue('Caught mid-rise');
+  // The dialog's 0.2 s rise held at its first frame, so that the toast comes while the dialog is still rising.
+  await page.addStyleTag({ content: 'dialog[open] { animation-play-state: paused !important; }' });
+  await page.route(
+    (url) => url.pathname === apiPath('workDelete', { id: work.id }),
+    (route) => (route.request().method() === 'DELETE' ? route.abort('internetdisconnected') : route.continue()),
+  );
+  await page.getByRole('button', { name: 'Delete this work' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('I understand that this action cannot be undone').check();
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'Network error occurred' });
+  await expect(toast).toBeVisible();
+  // Where every toast shows, near the top of the screen and above the dialog; not 16 px into the dialog, where a
+  // transformed (rising) dialog used to put it.
+  const top = (await dialog.boundingBox())!.y;
+  expect(top).toBeGreaterThan(200);
+  await expect.poll(async () => (await toast.boundingBox())!.y).toBeLessThan(80);
+});
+
 test('a toast raised while a dialog is open shows above the dialog, not under its backdrop', async ({ page, request }) => {
   // The delete's call finds no network (the phone went into a tunnel): the toast tells it while the dialog stays open,
   // so the child can try again. A modal <dialog> is in the top layer, above any z-index of the page.
