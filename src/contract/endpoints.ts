@@ -89,6 +89,17 @@ import { BANNER_UPLOAD, CLASS_UPLOAD, CONTEST_UPLOAD, PICTURE_UPLOAD, WORK_UPLOA
 import { workFields, workUpdateFields, idName, imageCount, likeResponse, listQuery, paged, work } from './works';
 import { timelinePage } from './timeline';
 import { parentRequestApproved, parentRequestList, profileDeleteBody } from './parent-word';
+import {
+  circleFanPatchBody,
+  circleInvitationCreated,
+  circleInvitationPreview,
+  circleInviteBody,
+  circleJoined,
+  circleOverview,
+  circleSettingsBody,
+  circleWork,
+  followedChildren,
+} from './circle';
 
 const json = <S extends z.ZodType>(schema: S) => ({ type: 'json' as const, schema });
 const form = <S extends z.ZodType>(schema: S) => ({ type: 'form' as const, schema });
@@ -631,6 +642,103 @@ export const ENDPOINTS = {
     summary: "Decline a child's request: it is removed",
     ok: ok(messageResponse),
     errors: [404],
+  }),
+
+  // ---- the family circle (issue 32) ---------------------------------------------------------------
+  circle: endpoint({
+    method: 'GET',
+    path: '/api/circle/',
+    access: 'parent',
+    tag: 'circle',
+    summary: "The family's circle: its fans, the invitations waiting, and whether new works are shared with it",
+    ok: ok(circleOverview),
+  }),
+  circleSettings: endpoint({
+    method: 'PATCH',
+    path: '/api/circle/',
+    access: 'parent',
+    tag: 'circle',
+    summary: "Whether the family's new works are shared with the circle from the start",
+    body: json(circleSettingsBody),
+    ok: ok(circleOverview),
+  }),
+  circleInvite: endpoint({
+    method: 'POST',
+    path: '/api/circle/invitations/',
+    access: 'parent',
+    tag: 'circle',
+    summary: 'Invite a relative: a link, good once for 7 days, to follow the chosen children',
+    body: json(circleInviteBody),
+    ok: created(circleInvitationCreated),
+    // 409: 20 invitations already wait.
+    errors: [409],
+    rateLimits: [{ limit: 'circleInviteUser', by: 'user' }],
+  }),
+  circleInvitationRevoke: endpoint({
+    method: 'DELETE',
+    path: '/api/circle/invitations/{id}/',
+    access: 'parent',
+    tag: 'circle',
+    summary: 'Cancel an invitation that has not been used',
+    ok: ok(messageResponse),
+    errors: [404],
+  }),
+  circleFanUpdate: endpoint({
+    method: 'PATCH',
+    path: '/api/circle/fans/{id}/',
+    access: 'parent',
+    tag: 'circle',
+    summary: 'Change which children a fan follows, and whether their comments wait for a parent',
+    body: json(circleFanPatchBody),
+    ok: ok(circleOverview),
+    errors: [404],
+  }),
+  circleFanRemove: endpoint({
+    method: 'DELETE',
+    path: '/api/circle/fans/{id}/',
+    access: 'parent',
+    tag: 'circle',
+    summary: "Remove a fan: from the next request on, they see nothing of the family's",
+    ok: ok(messageResponse),
+    errors: [404],
+  }),
+  circleInvitationPreview: endpoint({
+    method: 'GET',
+    path: '/api/circle/join/{token}/',
+    access: 'guest',
+    tag: 'circle',
+    summary: "An invitation as its link's holder sees it before joining: the role and the children's usernames",
+    ok: ok(circleInvitationPreview),
+    errors: [404],
+    rateLimits: [{ limit: 'circleJoinIp', by: 'ip' }],
+  }),
+  circleJoin: endpoint({
+    method: 'POST',
+    path: '/api/circle/join/{token}/',
+    access: 'parent',
+    tag: 'circle',
+    summary: "Join a family's circle with an invitation (the link is then used up)",
+    ok: ok(circleJoined),
+    // 400: the caller's own family; 404: no such invitation, or used, cancelled or expired.
+    errors: [404],
+    rateLimits: [{ limit: 'circleJoinIp', by: 'ip' }],
+  }),
+  fanChildren: endpoint({
+    method: 'GET',
+    path: '/api/fan/children/',
+    access: 'parent',
+    tag: 'circle',
+    summary: 'The children the caller follows as a fan, in every family whose circle it is in',
+    ok: ok(followedChildren),
+  }),
+  fanChildWorks: endpoint({
+    method: 'GET',
+    path: '/api/fan/children/{childId}/works/',
+    access: 'parent',
+    tag: 'circle',
+    summary: 'The circle works of a child the caller follows, newest first',
+    query: pageQuery,
+    ok: ok(paged(circleWork)),
   }),
 
   // ---- plans and billing (works spec §7, issue 13) ----------------------------------------------

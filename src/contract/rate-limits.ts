@@ -37,6 +37,10 @@ export const RATE_LIMITS = {
   parentWordUser: { name: 'parentword:user', max: 5, windowSeconds: 15 * MIN },
   /** The open archive (GET /api/account/export/): each export reads every work and file of the family. */
   exportUser: { name: 'export:user', max: 5, windowSeconds: 60 * MIN },
+  /** Circle invitations a family makes (issue 32). */
+  circleInviteUser: { name: 'circleinvite:user', max: 30, windowSeconds: 60 * MIN },
+  /** Invitation links looked up or used, per address: a guess at a 256-bit token is hopeless, a flood is refused. */
+  circleJoinIp: { name: 'circlejoin:ip', max: 60, windowSeconds: 10 * MIN },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

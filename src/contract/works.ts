@@ -22,6 +22,11 @@ export const workFields = z.object({
   category: idList.default([]),
   tags: idList.default([]),
   is_public: formBool.default(false),
+  /**
+   * Shared with the family circle (issue 32; ours). Absent on create: the family's choice for new works; absent on
+   * update: unchanged. A backend that follows the spec ignores it.
+   */
+  is_circle: formBool.optional(),
 });
 
 /** Text fields of POST /api/artworks/{id}/update/ (new files are `images`; kept ones are `keep_images` ids). */
@@ -48,6 +53,8 @@ export const work = z.object({
   tags: z.array(idName),
   images_data: z.array(workImage),
   is_public: z.boolean(),
+  /** Shared with the family circle (issue 32; ours): absent from a backend that follows the spec. */
+  is_circle: z.boolean().optional(),
   created_at: z.string(),
   likes_count: z.number(),
   is_liked_by_user: z.boolean(),

@@ -23,6 +23,7 @@ import { accountHandlers } from './routes/account';
 import { workHandlers } from './routes/works';
 import { authHandlers } from './routes/auth';
 import { billingHandlers } from './routes/billing';
+import { circleHandlers } from './routes/circle';
 import { classesHandlers } from './routes/classes';
 import { consoleHandlers } from './routes/console';
 import { contestsHandlers } from './routes/contests';
@@ -49,6 +50,7 @@ const HANDLERS = {
   ...consoleHandlers,
   ...classesHandlers,
   ...billingHandlers,
+  ...circleHandlers,
 } satisfies Handlers;
 
 const isApi = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);

@@ -53,6 +53,8 @@ export const users = pgTable('users', {
    */
   termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
   termsVersion: text('terms_version'),
+  /** The family's choice for new works (issue 32): shared with the family circle from the start, or private. */
+  circleByDefault: boolean('circle_by_default').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -301,6 +303,11 @@ export const artworks = pgTable(
     description: text('description').notNull().default(''),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
     isPublic: boolean('is_public').notNull().default(false),
+    /**
+     * Shared with the family circle (issue 32): the fans who follow the owner see it. Visibility goes private ->
+     * family -> circle -> public, so a public work is seen by the circle too, whatever this says.
+     */
+    inCircle: boolean('in_circle').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -829,6 +836,69 @@ export const localProviderObjects = pgTable('local_provider_objects', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The relatives' roles a parent picks from when inviting (issue 32); `other` comes with a label of its own. */
+export const CIRCLE_ROLES = ['grandpa', 'grandma', 'uncle', 'aunt', 'cousin', 'other'] as const;
+
+/**
+ * An invitation to a family's circle (issue 32): a link the parent shares, good once, for 7 days, until revoked.
+ * Only the token's SHA-256 is kept: the link is the capability, and a copy of the database does not hold it.
+ */
+export const circleInvitations = pgTable(
+  'circle_invitations',
+  {
+    id: serial('id').primaryKey(),
+    /** The family (its parent account). */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    role: text('role', { enum: CIRCLE_ROLES }).notNull(),
+    roleLabel: text('role_label').notNull().default(''),
+    /** The children the fan will follow (ids of this family's profiles; checked again when the link is used). */
+    profileIds: integer('profile_ids').array().notNull(),
+    needsApproval: boolean('needs_approval').notNull().default(true),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('circle_invitations_user_idx').on(t.userId)],
+);
+
+/** A relative who joined a family's circle (a fan): an account of its own, which may also be another family's parent. */
+export const circleFans = pgTable(
+  'circle_fans',
+  {
+    id: serial('id').primaryKey(),
+    /** The family whose circle it is. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fanUserId: integer('fan_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: CIRCLE_ROLES }).notNull(),
+    roleLabel: text('role_label').notNull().default(''),
+    needsApproval: boolean('needs_approval').notNull().default(true),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+  },
+  (t) => [unique('circle_fans_family_fan_uq').on(t.userId, t.fanUserId), index('circle_fans_fan_idx').on(t.fanUserId)],
+);
+
+/** Which children of the family a fan follows. */
+export const circleFollows = pgTable(
+  'circle_follows',
+  {
+    fanId: integer('fan_id')
+      .notNull()
+      .references(() => circleFans.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.fanId, t.profileId] }), index('circle_follows_profile_idx').on(t.profileId)],
+);
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type ContestRow = typeof contests.$inferSelect;

@@ -83,6 +83,7 @@ export function toWork(deps: AppDeps, row: ViewRow, lang: Language): Work {
       thumbnail_url: deps.storage.url(i.t),
     })),
     is_public: r.isPublic,
+    is_circle: r.inCircle,
     created_at: r.createdAt.toISOString(),
     likes_count: row.likesCount,
     is_liked_by_user: Boolean(row.liked),

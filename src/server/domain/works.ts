@@ -8,7 +8,7 @@
  * are swept at the next start); files of removed images are deleted after the commit. A work the
  * owner makes private moves its pictures to new keys the same way (moveKeptImages).
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
 import { LIMITS, type Language } from '@contract/limits';
 import { M } from '@contract/messages';
@@ -16,7 +16,7 @@ import type { Work } from '@contract/works';
 import type { ImageSource } from '../adapters/images';
 import { isUniqueViolation } from '../db/errors';
 import type { Executor, Tx } from '../db/open';
-import { artworkImages, artworks, artworkTags, categories, profiles, tags } from '../db/schema';
+import { artworkImages, artworks, artworkTags, categories, profiles, tags, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError, ValidationError } from '../errors';
 import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions';
@@ -44,6 +44,8 @@ export interface WorkFields {
   category: number[];
   tags: number[];
   is_public: boolean;
+  /** Shared with the family circle (issue 32): absent on create, the family's choice; absent on update, unchanged. */
+  is_circle?: boolean | undefined;
 }
 
 export interface Actor {
@@ -151,6 +153,8 @@ export async function createWork(
             description: fields.description,
             categoryId: refs.categoryId,
             isPublic: fields.is_public,
+            // Unsaid, the family's choice for new works (issue 32), read in this transaction.
+            inCircle: fields.is_circle ?? sql`(select ${users.circleByDefault} from ${users} where ${users.id} = ${actor.userId})`,
             createdAt: deps.clock(),
           })
           .returning();
@@ -219,6 +223,9 @@ async function moveKeptImages(tx: Tx, kept: readonly StoredRow[], copies: readon
 
 type StoredRow = Awaited<ReturnType<typeof imagesOf>>[number];
 
+/** Who may see a work beyond its family: 2 everyone, 1 the family circle, 0 nobody. */
+const audience = (isPublic: boolean, inCircle: boolean) => (isPublic ? 2 : inCircle ? 1 : 0);
+
 /** POST /api/artworks/{id}/update/: owner or accepted shared user. Text fields replace the stored ones. */
 export async function updateWork(deps: AppDeps, actor: Actor, workId: number, fields: WorkUpdate, files: ImageSource[]): Promise<Work> {
   const { work, isOwner } = await editableWork(deps.db, workId, actor.profileId);
@@ -231,14 +238,21 @@ export async function updateWork(deps: AppDeps, actor: Actor, workId: number, fi
     const stored = await storeImages(deps, await encodeImages(files));
     let copies: MovedImage[] = [];
     try {
-      // Publishing is the owner's choice alone: a family member's is_public is ignored (README).
-      const makesPrivate = isOwner && work.isPublic && !fields.is_public;
-      if (makesPrivate) copies = await copyImages(deps, early.kept);
+      // Publishing and sharing with the circle are the owner's choice alone: a family member's are ignored (README).
+      const inCircle = isOwner ? (fields.is_circle ?? work.inCircle) : work.inCircle;
+      const isPublic = isOwner ? fields.is_public : work.isPublic;
+      // Fewer may see it than before (public -> circle -> private): its pictures move to new keys.
+      const narrows = (was: { isPublic: boolean; inCircle: boolean }) => audience(isPublic, inCircle) < audience(was.isPublic, was.inCircle);
+      if (narrows(work)) copies = await copyImages(deps, early.kept);
       const { view, removed, moved } = await deps.db.transaction(async (tx) => {
         // The quota belongs to the owner's account (a shared user is of the same family).
         await lockAccount(tx, owner!.userId);
         const current = await imagesOf(tx, workId);
-        const [still] = await tx.select({ isPublic: artworks.isPublic }).from(artworks).where(eq(artworks.id, workId)).for('update');
+        const [still] = await tx
+          .select({ isPublic: artworks.isPublic, inCircle: artworks.inCircle })
+          .from(artworks)
+          .where(eq(artworks.id, workId))
+          .for('update');
         if (!still) throw new ApiError(404, M.notFound);
         const plan = planImages(current, fields.keep_images, stored.length);
         await assertRoom(tx, owner!.userId, stored.length, plan.removed.length, deps.clock());
@@ -249,11 +263,12 @@ export async function updateWork(deps: AppDeps, actor: Actor, workId: number, fi
             description: fields.description,
             categoryId: refs.categoryId,
             isPublic: isOwner ? fields.is_public : undefined,
+            inCircle: isOwner && fields.is_circle !== undefined ? fields.is_circle : undefined,
           })
           .where(eq(artworks.id, workId))
           .returning();
         // Read under the row lock: a concurrent edit may have published or hidden the work since the copies were made.
-        const moved = isOwner && still.isPublic && !fields.is_public ? await moveKeptImages(tx, plan.kept, copies) : [];
+        const moved = isOwner && narrows(still) ? await moveKeptImages(tx, plan.kept, copies) : [];
         if (plan.removed.length > 0) {
           await scheduleFileDeletions(
             tx,

@@ -14,7 +14,7 @@ import { readUpload } from '../middleware/multipart';
 import { issuesToFields } from '../middleware/validate';
 
 const LIST_FIELDS = ['category', 'tags', 'keep_images'] as const;
-const TEXT_FIELDS = ['title', 'description', 'is_public'] as const;
+const TEXT_FIELDS = ['title', 'description', 'is_public', 'is_circle'] as const;
 
 export interface WorkForm<T> {
   fields: T;

@@ -1,7 +1,8 @@
 /**
- * Issue 10: who may call what, generated from the endpoint table. Every operation is called by seven actors
+ * Issue 10: who may call what, generated from the endpoint table. Every operation is called by eight actors
  * (nobody, family B's parent and child, a staff member of B's organization only, a staff member of A's organization
- * who is in no family of A's, family A's parent and child) against family A's objects, with a request that is valid
+ * who is in no family of A's, a relative in A's family circle who follows A's first child (issue 32), family A's
+ * parent and child) against family A's objects, with a request that is valid
  * for it (endpoint-samples.ts). Neither staff member is a super admin; A's parent runs A's organization and is one
  * (issue 27: a matrix whose only staff caller was also the super admin could not tell the two rights apart). The
  * status each cell must get follows from the entry's `access`:
@@ -40,6 +41,10 @@ const NAMES_A_OBJECT: Partial<Record<OperationId, string>> = {
   classConfirmPayment: "the payment intent of A's first child's sign-up",
   parentRequestApprove: "a request of A's first child",
   parentRequestDecline: "a request of A's first child",
+  circleInvitationRevoke: "an invitation to A's circle",
+  circleFanUpdate: "A's fan's place in A's circle",
+  circleFanRemove: "A's fan's place in A's circle",
+  fanChildWorks: "A's first child, whom only A's fan follows",
 };
 
 type Cell = `${OperationId}:${Who}`;
@@ -59,6 +64,12 @@ const EXCEPTIONS: Partial<Record<Cell, { status: number; why: string }>> = {
     status: 403,
     why: 'the class is public; a child not signed up for it is told to sign up first (its video is never shown)',
   },
+  'circleJoin:parentA': { status: 400, why: "an invitation of one's own family: the parent is no fan of its own children" },
+  'circleInvite:staffA': { status: 400, why: 'an account without children has nobody to invite anyone to follow (the sample names A\'s child)' },
+  'circleInvite:staffB': { status: 400, why: 'an account without children has nobody to invite anyone to follow (the sample names A\'s child)' },
+  'circleInvite:fanA': { status: 400, why: 'a fan has no children of its own to invite anyone to follow (the sample names A\'s child)' },
+  'fanChildWorks:fanA': { status: 200, why: "A's fan follows A's first child: its circle works are what the fan is for" },
+  'fanChildWorks:parentA': { status: 404, why: 'a parent is no fan of its own children: their works are on the family pages' },
   'work:parentA': {
     status: 404,
     why: 'works are seen by profiles: a parent token sees the public works only, so a private work is not found',
@@ -69,7 +80,7 @@ const EXCEPTIONS: Partial<Record<Cell, { status: number; why: string }>> = {
 const needsToken = (e: Endpoint) => TOKEN_ACCESS.includes(e.access);
 const isChild = (who: Who) => who === 'childA' || who === 'childB';
 /** Parent tokens: the families' parents and the staff members (an account that runs an organization is a parent's). */
-const isParent = (who: Who) => who === 'parentA' || who === 'parentB' || who === 'staffA' || who === 'staffB';
+const isParent = (who: Who) => who === 'parentA' || who === 'parentB' || who === 'staffA' || who === 'staffB' || who === 'fanA';
 /** Staff of A's organization (the one every staff operation names). */
 const staffOfA = (who: Who) => who === 'parentA' || who === 'staffA';
 /** The super admin. */
@@ -90,10 +101,11 @@ const expectedStatus = (id: OperationId, e: Endpoint, who: Who) => EXCEPTIONS[`$
 
 /**
  * Destructive operations run last, in this order, each with its succeeding cells after the refused ones, so
- * no cell spoils another: the work, then the second child, then whole accounts (B's parent deletes B, A's parent A).
+ * no cell spoils another: joining A's circle (the others become A's fans), removing A's fan, the work, then the
+ * second child, then whole accounts (B's parent deletes B, A's parent A).
  * Logout needs no place here: each of its cells ends a fresh login of its own (see its sample).
  */
-const DESTRUCTIVE: OperationId[] = ['workDelete', 'profileDelete', 'accountDelete'];
+const DESTRUCTIVE: OperationId[] = ['circleJoin', 'circleFanRemove', 'workDelete', 'profileDelete', 'accountDelete'];
 
 let s: TestServer;
 let w: World;
@@ -105,7 +117,7 @@ afterAll(() => s.close());
 
 describe('authorization matrix', () => {
   it(
-    "every operation answers each of the seven callers as its access declares, and never shows A's data to others",
+    "every operation answers each of the eight callers as its access declares, and never shows A's data to others",
     { timeout: 180_000 },
     async () => {
       const ordered = [
@@ -141,7 +153,9 @@ describe('authorization matrix', () => {
           // A's staff member is shown A's members by the staff operations: what they are for.
           if (outsider(who) && !(e.access === 'staff' && staffOfA(who))) {
             const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
-            const leaked = secrets.filter((secret) => text.includes(secret));
+            // A's fan is shown A's circle (issue 32); nobody else outside A is.
+            const hidden = who === 'fanA' ? secrets : [...secrets, ...w.circleSecrets()];
+            const leaked = hidden.filter((secret) => text.includes(secret));
             if (leaked.length > 0) failures.push(`${where}: the answer shows family A's ${leaked.join(', ')}`);
           }
         }

@@ -9,25 +9,25 @@ import type { z } from 'zod';
 import type { Endpoint, FieldsOf, FormBody, JsonBody, JsonOf, MultipartBody, ParamsOf, QueryOf, RawBody } from '@contract/endpoint';
 import { fillPath } from '@contract/endpoint';
 import { ENDPOINTS, type Endpoints, type OperationId } from '@contract/endpoints';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 import { eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 
-import { organizationStaff, organizations, parentRequests, plans, profileOrganizations, users } from '../db/schema';
+import { circleFans, circleInvitations, organizationStaff, organizations, parentRequests, plans, profileOrganizations, users } from '../db/schema';
 import { liveFields, recordedFields } from './classes-helpers';
 import { pictureForm } from './contests-helpers';
 import { PASSWORD, TOKYO, childSession, linkParts, signupVerified, uniqueEmail, type RequestOptions, type TestServer } from './harness';
-import { made, png } from './works-helpers';
+import { made, png, workForm } from './works-helpers';
 
 /**
  * Who calls: nobody, a parent or child token of family A (the owner of the objects named) or family B, or the
  * parent token of a staff member who is no super admin: of B's organization only (staffB), or of A's (staffA, of no
  * family of A's). A's parent both runs A's organization and is a super admin.
  */
-export type Who = 'anonymous' | 'parentB' | 'childB' | 'staffB' | 'staffA' | 'parentA' | 'childA';
+export type Who = 'anonymous' | 'parentB' | 'childB' | 'staffB' | 'staffA' | 'fanA' | 'parentA' | 'childA';
 /** In this order; the matrix calls the refused first, then the succeeding in this order (staffA before parentA). */
-export const ACTORS: readonly Who[] = ['anonymous', 'parentB', 'childB', 'staffB', 'staffA', 'parentA', 'childA'];
+export const ACTORS: readonly Who[] = ['anonymous', 'parentB', 'childB', 'staffB', 'staffA', 'fanA', 'parentA', 'childA'];
 
 export interface Upload {
   bytes: Uint8Array;
@@ -137,11 +137,21 @@ export interface World {
     deleteRequest: number;
     /** The objects a staff operation uses up, once more for A's staff member (its cells succeed too). */
     forStaff: StaffObjects;
+    /** A's first child's work shared with the circle only (seen by A's fan, by nobody else outside A). */
+    circleWork: number;
+    circleTitle: string;
+    /** fanA's place in A's circle (it follows A's first child), and an invitation of A's waiting to be used. */
+    fan: number;
+    invitation: { id: number; token: string };
   };
   b: { parent: Parent; kid: Child };
   /** Staff of B's organization only, and staff of A's organization; neither a super admin nor in a family of A's. */
   staffB: Parent;
   staffA: Parent;
+  /** A relative in A's circle (issue 32): an account of its own, without children, following A's first child. */
+  fanA: Parent;
+  /** A new invitation to A's circle for A's first child, made in the database (no rate limit): one per join. */
+  circleInvitation(): Promise<{ id: number; token: string }>;
   /** The standing access token of `who` (none for the anonymous caller). */
   token(who: Who): string | undefined;
   /** A new login of the kind of `who` (a parent logs in again; a child is chosen again by its parent). */
@@ -158,6 +168,8 @@ export interface World {
   username(prefix: string): string;
   /** Texts of family A that no caller outside it may ever be shown. */
   secrets(): string[];
+  /** Texts of family A's circle: shown to A's fan, to nobody else outside A. */
+  circleSecrets(): string[];
 }
 
 let worlds = 0;
@@ -295,6 +307,36 @@ export async function seedWorld(s: TestServer): Promise<World> {
     { organizationId: org!.id, userId: idOf(staffA.email) },
   ]);
 
+  // The family circle (issue 32): a relative who follows A's first child, and a work of its shared with the circle.
+  const circleTitle = `Alice circle drawing ${tag}`;
+  const circleWork = await made(s, aKid, { title: circleTitle, is_public: false });
+  const shared = await s.request(`/api/artworks/${circleWork}/update/`, {
+    method: 'POST',
+    token: aKid.access,
+    form: workForm({ title: circleTitle, is_public: false, is_circle: true }),
+  });
+  if (shared.status !== 200 || shared.body.is_circle !== true) throw new Error(`circle share failed: ${JSON.stringify(shared.body)}`);
+  const fanA = await signupVerified(s, uniqueEmail(`gran${tag}`));
+  const circleInvitation = async () => {
+    const token = randomBytes(32).toString('base64url');
+    const [row] = await s.deps.db
+      .insert(circleInvitations)
+      .values({
+        userId: aParentRow!.id,
+        tokenHash: createHash('sha256').update(token).digest('hex'),
+        role: 'grandma',
+        profileIds: [aKid.id],
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    return { id: row!.id, token };
+  };
+  const fanInvite = await circleInvitation();
+  const fanJoined = await s.request(`/api/circle/join/${fanInvite.token}/`, { method: 'POST', token: fanA.access });
+  if (fanJoined.status !== 200) throw new Error(`circle join failed: ${fanJoined.status} ${JSON.stringify(fanJoined.body)}`);
+  const [fanRow] = await s.deps.db.select({ id: circleFans.id }).from(circleFans).where(eq(circleFans.userId, aParentRow!.id));
+  const invitation = await circleInvitation();
+
   const accounts = new Map<string, { account: Promise<Parent>; uses: number }>();
   const account = (role: string, uses = 4): Promise<Parent> => {
     let entry = accounts.get(role);
@@ -340,10 +382,16 @@ export async function seedWorld(s: TestServer): Promise<World> {
         winnerEntry: staffWinnerEntry,
         emptyClass: staffEmptyClass,
       },
+      circleWork,
+      circleTitle,
+      fan: fanRow!.id,
+      invitation,
     },
     b: { parent: bParent, kid: bKid },
     staffB,
     staffA,
+    fanA,
+    circleInvitation,
     token(who) {
       return {
         anonymous: undefined,
@@ -353,12 +401,13 @@ export async function seedWorld(s: TestServer): Promise<World> {
         childB: w.b.kid.access,
         staffB: w.staffB.access,
         staffA: w.staffA.access,
+        fanA: w.fanA.access,
       }[who];
     },
     async freshSession(who) {
       if (who === 'anonymous') return null;
       if (isParentCaller(who)) {
-        const parent = { parentA: w.a.parent, parentB: w.b.parent, staffA: w.staffA, staffB: w.staffB }[who];
+        const parent = { parentA: w.a.parent, parentB: w.b.parent, staffA: w.staffA, staffB: w.staffB, fanA: w.fanA }[who];
         const login = await s.request('/api/login/', { json: { email: parent.email, password: PASSWORD } });
         if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
         return { access: login.body.access, refresh: login.body.refresh };
@@ -399,6 +448,9 @@ export async function seedWorld(s: TestServer): Promise<World> {
     secrets() {
       // The first child's username is public by its own choice (it has a public work); its sibling's is not.
       return [w.a.parent.email, w.a.kid.firstName, w.a.sibling.username, w.a.sibling.firstName, w.a.privateTitle, w.a.privateImage];
+    },
+    circleSecrets() {
+      return [w.a.circleTitle];
     },
   };
   return w;
@@ -480,9 +532,10 @@ function ignoredEvent(w: World): { raw: string; headers: Record<string, string> 
   return { raw, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature } };
 }
 
-type ParentCaller = 'parentA' | 'parentB' | 'staffA' | 'staffB';
-/** The callers with a parent token (staff members are parents whose account runs an organization). */
-const isParentCaller = (who: Who): who is ParentCaller => who === 'parentA' || who === 'parentB' || who === 'staffA' || who === 'staffB';
+type ParentCaller = 'parentA' | 'parentB' | 'staffA' | 'staffB' | 'fanA';
+/** The callers with a parent token (staff members are parents whose account runs an organization; a fan has an account). */
+const isParentCaller = (who: Who): who is ParentCaller =>
+  who === 'parentA' || who === 'parentB' || who === 'staffA' || who === 'staffB' || who === 'fanA';
 /** The objects a staff operation uses up: A's staff member has its own, so that both its cell and A's parent's succeed. */
 const staffObjects = (w: World, who: Who): StaffObjects => (who === 'staffA' ? w.a.forStaff : w.a);
 
@@ -627,6 +680,19 @@ export const SAMPLES: Samples = {
   classVideoUrl: async (w) => ({ params: { id: w.a.freeClass }, json: {} }),
   classConfirmPayment: async (w) => ({ json: { payment_intent: w.a.classIntent } }),
   parentRequests: async () => ({}),
+  // The family circle (issue 32): objects of A's circle; a caller's own circle for the rest.
+  circle: async () => ({}),
+  circleSettings: async () => ({ json: { circle_by_default: false } }),
+  circleInvite: async (w, who) => ({
+    json: { role: 'grandma', children: [who === 'parentB' || who === 'childB' ? w.b.kid.id : w.a.kid.id], needs_approval: true },
+  }),
+  circleInvitationRevoke: async (w) => ({ params: { id: w.a.invitation.id } }),
+  circleFanUpdate: async (w) => ({ params: { id: w.a.fan }, json: { needs_approval: true } }),
+  circleFanRemove: async (w) => ({ params: { id: w.a.fan } }),
+  circleInvitationPreview: async (w) => ({ params: { token: (await w.circleInvitation()).token } }),
+  circleJoin: async (w) => ({ params: { token: (await w.circleInvitation()).token } }),
+  fanChildren: async () => ({}),
+  fanChildWorks: async (w) => ({ params: { childId: w.a.kid.id }, query: page1 }),
   parentRequestApprove: async (w) => ({ params: { id: w.a.paymentRequest } }),
   parentRequestDecline: async (w) => ({ params: { id: w.a.deleteRequest } }),
   orgClasses: async (w) => ({ params: { orgId: w.a.organization.id }, query: page1 }),

@@ -59,6 +59,7 @@ export interface WorkInput {
   category?: number[];
   tags?: number[];
   is_public?: boolean | string;
+  is_circle?: boolean | string;
   images?: (Uint8Array | { bytes: Uint8Array | string; name: string; type: string })[];
   keep_images?: number[] | 'empty';
 }
@@ -71,6 +72,7 @@ export function workForm(input: WorkInput): FormData {
   for (const c of input.category ?? []) form.append('category', String(c));
   for (const t of input.tags ?? []) form.append('tags', String(t));
   if (input.is_public !== undefined) form.append('is_public', String(input.is_public));
+  if (input.is_circle !== undefined) form.append('is_circle', String(input.is_circle));
   if (input.keep_images === 'empty') form.append('keep_images', '');
   else for (const k of input.keep_images ?? []) form.append('keep_images', String(k));
   for (const img of input.images ?? []) {

@@ -1,0 +1,116 @@
+/**
+ * The family circle (issue 32, decisions.md "The family circle"): relatives ("fans") whom a parent invites by a link
+ * follow chosen children and see the works those children share with the circle. Visibility goes private -> family
+ * -> circle -> public: a work is the circle's when it is shared with it or public. A fan has an account of its own,
+ * with no child profiles of that family, and sees nothing else of the family: not the real names, birth dates or
+ * addresses, not the parents' e-mail, not the other fans' addresses.
+ */
+import { z } from 'zod';
+
+import { M } from './messages';
+import { work } from './works';
+
+export const CIRCLE_ROLES = ['grandpa', 'grandma', 'uncle', 'aunt', 'cousin', 'other'] as const;
+export type CircleRole = (typeof CIRCLE_ROLES)[number];
+
+/** How long an invitation link stays good. */
+export const CIRCLE_INVITATION_DAYS = 7;
+/** The label of an `other` role: a few words, shown to the family and the children. */
+export const CIRCLE_ROLE_LABEL_MAX = 30;
+
+const dbId = z.coerce.number().int().positive().max(2_147_483_647);
+
+const roleLabel = z
+  .string()
+  .trim()
+  .max(CIRCLE_ROLE_LABEL_MAX, M.circleRoleLabelTooLong.id)
+  // A label is plain text: no markup, no line breaks.
+  .refine((v) => !/[<>\r\n\t]/.test(v), M.circleRoleLabelChars.id);
+
+/** POST /api/circle/invitations/: who is invited (a role; `other` with its label), which children, and approval. */
+export const circleInviteBody = z
+  .object({
+    role: z.enum(CIRCLE_ROLES, { error: M.circleRoleRequired.id }),
+    role_label: roleLabel.default(''),
+    children: z.array(dbId, { error: M.circleChildrenRequired.id }).min(1, M.circleChildrenRequired.id).max(20),
+    needs_approval: z.boolean().default(true),
+  })
+  .refine((b) => b.role !== 'other' || b.role_label.length > 0, { path: ['role_label'], message: M.circleRoleLabelRequired.id });
+
+/** PATCH /api/circle/fans/{id}/: what a fan follows, and whether their comments wait for a parent. */
+export const circleFanPatchBody = z
+  .object({
+    children: z.array(dbId).max(20).optional(),
+    needs_approval: z.boolean().optional(),
+  })
+  .refine((b) => b.children === undefined || b.children.length > 0, { path: ['children'], message: M.circleChildrenRequired.id });
+
+/** PATCH /api/circle/: the family's choice for new works. */
+export const circleSettingsBody = z.object({ circle_by_default: z.boolean() });
+
+const child = z.object({ id: z.number(), username: z.string(), profile_picture: z.string().nullable() });
+
+export const circleInvitation = z.object({
+  id: z.number(),
+  role: z.enum(CIRCLE_ROLES),
+  role_label: z.string(),
+  children: z.array(child),
+  needs_approval: z.boolean(),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+
+/** A new invitation: its link is shown once (only its hash is kept). */
+export const circleInvitationCreated = circleInvitation.extend({ token: z.string(), url: z.string() });
+
+export const circleFan = z.object({
+  id: z.number(),
+  role: z.enum(CIRCLE_ROLES),
+  role_label: z.string(),
+  /** The fan's first name if they gave one, for the parents only; never shown to a child or another fan. */
+  name: z.string(),
+  children: z.array(child),
+  needs_approval: z.boolean(),
+  since: z.string(),
+  last_seen: z.string().nullable(),
+});
+
+/** GET /api/circle/: the family's circle, as its parent manages it. */
+export const circleOverview = z.object({
+  circle_by_default: z.boolean(),
+  fans: z.array(circleFan),
+  invitations: z.array(circleInvitation),
+  children: z.array(child),
+});
+
+/** GET /api/circle/join/{token}/: what a link holder is shown before joining (no names but the children's usernames). */
+export const circleInvitationPreview = z.object({
+  role: z.enum(CIRCLE_ROLES),
+  role_label: z.string(),
+  children: z.array(child),
+  expires_at: z.string(),
+});
+
+/** A child a fan follows (GET /api/fan/children/): the username and picture, never the real name or birth date. */
+export const followedChild = child.extend({
+  /** The fan's own role in that family, as the parent set it. */
+  role: z.enum(CIRCLE_ROLES),
+  role_label: z.string(),
+  works_count: z.number(),
+  latest_work_at: z.string().nullable(),
+});
+export const followedChildren = z.object({ results: z.array(followedChild) });
+
+/** POST /api/circle/join/{token}/: the fan now follows these children. */
+export const circleJoined = z.object({ message: z.string(), children: z.array(child) });
+
+/** A work as a fan sees it: the child's username and age when it was made, nothing from the family's private data. */
+export const circleWork = work;
+
+export type CircleInviteBody = z.input<typeof circleInviteBody>;
+export type CircleOverview = z.infer<typeof circleOverview>;
+export type CircleFan = z.infer<typeof circleFan>;
+export type CircleInvitation = z.infer<typeof circleInvitation>;
+export type CircleInvitationCreated = z.infer<typeof circleInvitationCreated>;
+export type CircleInvitationPreview = z.infer<typeof circleInvitationPreview>;
+export type FollowedChild = z.infer<typeof followedChild>;

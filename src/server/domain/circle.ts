@@ -1,0 +1,366 @@
+/**
+ * The family circle (issue 32, decisions.md "The family circle"). A parent invites a relative with a link; whoever
+ * opens it with an account of their own joins as a fan and follows the children the parent chose. A fan sees the
+ * works those children share with the circle (or publish), with the child's username and age, and nothing else of
+ * the family. Every fan read checks the membership in the database, in the statement that reads: removing a fan, or
+ * a child from what they follow, takes effect on the next request on every instance, with no cache to wait for.
+ *
+ * Invitation links carry 256 random bits; only their SHA-256 is stored. A link is good once, for 7 days, until the
+ * parent cancels it; using it is one UPDATE … WHERE used_at IS NULL, so two people opening it at once cannot both
+ * join.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+
+import { and, asc, count, desc, eq, gt, inArray, isNull, max, or, sql } from 'drizzle-orm';
+
+import {
+  CIRCLE_INVITATION_DAYS,
+  type CircleFan,
+  type CircleInvitation,
+  type CircleInvitationCreated,
+  type CircleInvitationPreview,
+  type CircleOverview,
+  type CircleRole,
+  type FollowedChild,
+} from '@contract/circle';
+import type { Language } from '@contract/limits';
+import { LIMITS } from '@contract/limits';
+import { M } from '@contract/messages';
+import type { Paged, Work } from '@contract/works';
+import type { Executor } from '../db/open';
+import { artworks, circleFans, circleFollows, circleInvitations, profiles, users } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { ApiError, ValidationError } from '../errors';
+import { pageLinks, type ListLinks } from './lists';
+import { fromWorks, toWork } from './work-views';
+
+/** At most this many invitations wait at once per family. */
+const MAX_WAITING = 20;
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+interface ChildCell {
+  id: number;
+  username: string;
+  profile_picture: string | null;
+}
+
+/** The family's children by id, as fans and the invitation page may see them (username and picture only). */
+async function childrenOf(deps: AppDeps, db: Executor, userId: number): Promise<Map<number, ChildCell>> {
+  const rows = await db
+    .select({ id: profiles.id, username: profiles.username, pictureKey: profiles.pictureKey })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .orderBy(asc(profiles.id));
+  return new Map(
+    rows.map((r) => [r.id, { id: r.id, username: r.username, profile_picture: r.pictureKey ? deps.storage.url(r.pictureKey) : null }]),
+  );
+}
+
+/** 400 {children} unless every id is one of the family's children; the ids without repeats. */
+function ownChildren(family: Map<number, ChildCell>, ids: readonly number[]): number[] {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0 || unique.some((id) => !family.has(id))) throw ValidationError.of('children', M.circleChildrenRequired.id);
+  return unique;
+}
+
+const pick = (family: Map<number, ChildCell>, ids: readonly number[]) => ids.flatMap((id) => (family.has(id) ? [family.get(id)!] : []));
+
+/** GET /api/circle/: fans (with what they follow), invitations still good, and the family's default. */
+export async function circleOverview(deps: AppDeps, userId: number): Promise<CircleOverview> {
+  const now = deps.clock();
+  const family = await childrenOf(deps, deps.db, userId);
+  const [user] = await deps.db.select({ circleByDefault: users.circleByDefault }).from(users).where(eq(users.id, userId));
+  const fans = await deps.db
+    .select({ fan: circleFans, name: users.firstName })
+    .from(circleFans)
+    .innerJoin(users, eq(users.id, circleFans.fanUserId))
+    .where(eq(circleFans.userId, userId))
+    .orderBy(asc(circleFans.createdAt), asc(circleFans.id));
+  const follows =
+    fans.length === 0
+      ? []
+      : await deps.db
+          .select()
+          .from(circleFollows)
+          .where(
+            inArray(
+              circleFollows.fanId,
+              fans.map((f) => f.fan.id),
+            ),
+          );
+  const invitations = await deps.db
+    .select()
+    .from(circleInvitations)
+    .where(and(eq(circleInvitations.userId, userId), isNull(circleInvitations.usedAt), gt(circleInvitations.expiresAt, now)))
+    .orderBy(desc(circleInvitations.createdAt), desc(circleInvitations.id));
+  return {
+    circle_by_default: user?.circleByDefault ?? false,
+    children: [...family.values()],
+    fans: fans.map(
+      ({ fan, name }): CircleFan => ({
+        id: fan.id,
+        role: fan.role,
+        role_label: fan.roleLabel,
+        name,
+        children: pick(
+          family,
+          follows.filter((f) => f.fanId === fan.id).map((f) => f.profileId),
+        ),
+        needs_approval: fan.needsApproval,
+        since: fan.createdAt.toISOString(),
+        last_seen: fan.lastSeenAt?.toISOString() ?? null,
+      }),
+    ),
+    invitations: invitations.map((i) => invitationView(family, i)),
+  };
+}
+
+function invitationView(family: Map<number, ChildCell>, i: typeof circleInvitations.$inferSelect): CircleInvitation {
+  return {
+    id: i.id,
+    role: i.role,
+    role_label: i.roleLabel,
+    children: pick(family, i.profileIds),
+    needs_approval: i.needsApproval,
+    created_at: i.createdAt.toISOString(),
+    expires_at: i.expiresAt.toISOString(),
+  };
+}
+
+/** PATCH /api/circle/. */
+export async function setCircleDefault(deps: AppDeps, userId: number, circleByDefault: boolean): Promise<CircleOverview> {
+  await deps.db.update(users).set({ circleByDefault }).where(eq(users.id, userId));
+  return circleOverview(deps, userId);
+}
+
+export interface InviteFields {
+  role: CircleRole;
+  role_label: string;
+  children: number[];
+  needs_approval: boolean;
+}
+
+/** POST /api/circle/invitations/: the link is in the answer, once. */
+export async function inviteToCircle(deps: AppDeps, userId: number, fields: InviteFields): Promise<CircleInvitationCreated> {
+  const now = deps.clock();
+  const token = randomBytes(32).toString('base64url');
+  return deps.db.transaction(async (tx) => {
+    // One family's invitations are made one at a time: the count below cannot be raced past.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const family = await childrenOf(deps, tx, userId);
+    const children = ownChildren(family, fields.children);
+    const [waiting] = await tx
+      .select({ n: count() })
+      .from(circleInvitations)
+      .where(and(eq(circleInvitations.userId, userId), isNull(circleInvitations.usedAt), gt(circleInvitations.expiresAt, now)));
+    if ((waiting?.n ?? 0) >= MAX_WAITING) throw new ApiError(409, M.circleTooManyInvitations);
+    const [row] = await tx
+      .insert(circleInvitations)
+      .values({
+        userId,
+        tokenHash: hashOf(token),
+        role: fields.role,
+        // A label only for `other`: the fixed roles are named by the PWA in the reader's language.
+        roleLabel: fields.role === 'other' ? fields.role_label : '',
+        profileIds: children,
+        needsApproval: fields.needs_approval,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CIRCLE_INVITATION_DAYS * 86_400_000),
+      })
+      .returning();
+    return { ...invitationView(family, row!), token, url: `${deps.config.publicUrl}/circle/join/${token}` };
+  });
+}
+
+/** DELETE /api/circle/invitations/{id}/: an unused one of this family's, else 404. */
+export async function revokeInvitation(deps: AppDeps, userId: number, id: number): Promise<void> {
+  const gone = await deps.db
+    .delete(circleInvitations)
+    .where(and(eq(circleInvitations.id, id), eq(circleInvitations.userId, userId), isNull(circleInvitations.usedAt)))
+    .returning({ id: circleInvitations.id });
+  if (gone.length === 0) throw new ApiError(404, M.notFound);
+}
+
+/** PATCH /api/circle/fans/{id}/. */
+export async function updateFan(
+  deps: AppDeps,
+  userId: number,
+  fanId: number,
+  patch: { children?: number[] | undefined; needs_approval?: boolean | undefined },
+): Promise<CircleOverview> {
+  await deps.db.transaction(async (tx) => {
+    const [fan] = await tx
+      .select({ id: circleFans.id })
+      .from(circleFans)
+      .where(and(eq(circleFans.id, fanId), eq(circleFans.userId, userId)))
+      .for('update');
+    if (!fan) throw new ApiError(404, M.notFound);
+    if (patch.needs_approval !== undefined) await tx.update(circleFans).set({ needsApproval: patch.needs_approval }).where(eq(circleFans.id, fanId));
+    if (patch.children !== undefined) {
+      const children = ownChildren(await childrenOf(deps, tx, userId), patch.children);
+      await tx.delete(circleFollows).where(eq(circleFollows.fanId, fanId));
+      await tx.insert(circleFollows).values(children.map((profileId) => ({ fanId, profileId })));
+    }
+  });
+  return circleOverview(deps, userId);
+}
+
+/** DELETE /api/circle/fans/{id}/: the fan's follows go with the row, so their next request finds nothing. */
+export async function removeFan(deps: AppDeps, userId: number, fanId: number): Promise<void> {
+  const gone = await deps.db
+    .delete(circleFans)
+    .where(and(eq(circleFans.id, fanId), eq(circleFans.userId, userId)))
+    .returning({ id: circleFans.id });
+  if (gone.length === 0) throw new ApiError(404, M.notFound);
+}
+
+/** An invitation still good for this token, or 404 (one answer for unknown, used, cancelled and expired). */
+async function goodInvitation(deps: AppDeps, db: Executor, token: string) {
+  const [row] = await db
+    .select()
+    .from(circleInvitations)
+    .where(
+      and(eq(circleInvitations.tokenHash, hashOf(token)), isNull(circleInvitations.usedAt), gt(circleInvitations.expiresAt, deps.clock())),
+    );
+  if (!row) throw new ApiError(404, M.circleInvitationInvalid);
+  return row;
+}
+
+/** GET /api/circle/join/{token}/. */
+export async function previewInvitation(deps: AppDeps, token: string): Promise<CircleInvitationPreview> {
+  const row = await goodInvitation(deps, deps.db, token);
+  const family = await childrenOf(deps, deps.db, row.userId);
+  return { role: row.role, role_label: row.roleLabel, children: pick(family, row.profileIds), expires_at: row.expiresAt.toISOString() };
+}
+
+/**
+ * POST /api/circle/join/{token}/: the caller's account becomes a fan of the family (or, already one, follows these
+ * children too), and the link is used up. 400 for the inviting family's own account.
+ */
+export async function joinCircle(deps: AppDeps, fanUserId: number, token: string): Promise<ChildCell[]> {
+  return deps.db.transaction(async (tx) => {
+    const found = await goodInvitation(deps, tx, token);
+    if (found.userId === fanUserId) throw new ApiError(400, M.circleOwnFamily);
+    // Used once: of two callers at once, one updates the row and the other finds it used.
+    const [used] = await tx
+      .update(circleInvitations)
+      .set({ usedAt: deps.clock() })
+      .where(and(eq(circleInvitations.id, found.id), isNull(circleInvitations.usedAt)))
+      .returning();
+    if (!used) throw new ApiError(404, M.circleInvitationInvalid);
+    const family = await childrenOf(deps, tx, used.userId);
+    const children = used.profileIds.filter((id) => family.has(id));
+    if (children.length === 0) throw new ApiError(404, M.circleInvitationInvalid);
+    const [fan] = await tx
+      .insert(circleFans)
+      .values({
+        userId: used.userId,
+        fanUserId,
+        role: used.role,
+        roleLabel: used.roleLabel,
+        needsApproval: used.needsApproval,
+        createdAt: deps.clock(),
+      })
+      .onConflictDoUpdate({
+        target: [circleFans.userId, circleFans.fanUserId],
+        set: { role: used.role, roleLabel: used.roleLabel, needsApproval: sql`${circleFans.needsApproval} and ${used.needsApproval}` },
+      })
+      .returning({ id: circleFans.id });
+    await tx
+      .insert(circleFollows)
+      .values(children.map((profileId) => ({ fanId: fan!.id, profileId })))
+      .onConflictDoNothing();
+    return pick(family, children);
+  });
+}
+
+/** A work a fan may see: the owner is a child the fan follows, and the work is the circle's (shared with it, or public). */
+const circleVisible = sql`(${artworks.inCircle} or ${artworks.isPublic})`;
+
+/** The follows of this fan, with the family's role for it. */
+function followsOf(deps: AppDeps, fanUserId: number) {
+  return deps.db
+    .select({ profileId: circleFollows.profileId, fanId: circleFans.id, role: circleFans.role, roleLabel: circleFans.roleLabel })
+    .from(circleFollows)
+    .innerJoin(circleFans, eq(circleFans.id, circleFollows.fanId))
+    .where(eq(circleFans.fanUserId, fanUserId));
+}
+
+/** Marks the fan seen (for the parents' list); at most once a minute per family, not a write per page. */
+async function seen(deps: AppDeps, fanIds: number[]): Promise<void> {
+  if (fanIds.length === 0) return;
+  const now = deps.clock();
+  await deps.db
+    .update(circleFans)
+    .set({ lastSeenAt: now })
+    .where(
+      and(
+        inArray(circleFans.id, fanIds),
+        or(isNull(circleFans.lastSeenAt), sql`${circleFans.lastSeenAt} < ${new Date(now.getTime() - 60_000)}`),
+      ),
+    );
+}
+
+/** GET /api/fan/children/: every child the caller follows, with how many circle works each has. */
+export async function followedChildren(deps: AppDeps, fanUserId: number): Promise<FollowedChild[]> {
+  const follows = await followsOf(deps, fanUserId);
+  if (follows.length === 0) return [];
+  const ids = follows.map((f) => f.profileId);
+  const kids = await deps.db
+    .select({ id: profiles.id, username: profiles.username, pictureKey: profiles.pictureKey })
+    .from(profiles)
+    .where(inArray(profiles.id, ids))
+    .orderBy(asc(profiles.id));
+  const works = await deps.db
+    .select({ profileId: artworks.profileId, n: count(), latest: max(artworks.createdAt) })
+    .from(artworks)
+    .where(and(inArray(artworks.profileId, ids), circleVisible))
+    .groupBy(artworks.profileId);
+  await seen(deps, [...new Set(follows.map((f) => f.fanId))]);
+  return kids.map((k) => {
+    const f = follows.find((x) => x.profileId === k.id)!;
+    const w = works.find((x) => x.profileId === k.id);
+    return {
+      id: k.id,
+      username: k.username,
+      profile_picture: k.pictureKey ? deps.storage.url(k.pictureKey) : null,
+      role: f.role,
+      role_label: f.roleLabel,
+      works_count: w?.n ?? 0,
+      latest_work_at: w?.latest ? new Date(w.latest).toISOString() : null,
+    };
+  });
+}
+
+/**
+ * GET /api/fan/children/{childId}/works/: one page of a followed child's circle works, newest first. The follow is
+ * part of the statement's condition: a fan removed a moment ago gets 404, as for a child they never followed.
+ */
+export async function childCircleWorks(
+  deps: AppDeps,
+  fanUserId: number,
+  childId: number,
+  page: number,
+  lang: Language,
+  links: ListLinks,
+): Promise<Paged<Work>> {
+  const follow = await deps.db
+    .select({ fanId: circleFans.id })
+    .from(circleFollows)
+    .innerJoin(circleFans, eq(circleFans.id, circleFollows.fanId))
+    .where(and(eq(circleFans.fanUserId, fanUserId), eq(circleFollows.profileId, childId)));
+  if (follow.length === 0) throw new ApiError(404, M.notFound);
+  const followed = sql`exists (select 1 from ${circleFollows} join ${circleFans} on ${circleFans.id} = ${circleFollows.fanId} where ${circleFans.fanUserId} = ${fanUserId} and ${circleFollows.profileId} = ${artworks.profileId})`;
+  const condition = and(eq(artworks.profileId, childId), circleVisible, followed)!;
+  const size = LIMITS.pageSizeWorks;
+  const [total] = await deps.db.select({ n: count() }).from(artworks).where(condition);
+  const rows = await fromWorks(deps.db, null)
+    .where(condition)
+    .orderBy(desc(artworks.createdAt), desc(artworks.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  await seen(deps, [follow[0]!.fanId]);
+  const n = total?.n ?? 0;
+  return { count: n, ...pageLinks(links, page, size, n), results: rows.map((r) => toWork(deps, r, lang)) };
+}

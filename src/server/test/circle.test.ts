@@ -1,0 +1,263 @@
+/**
+ * The family circle (issue 32), over HTTP: an invitation's life (made by a parent, previewed by anyone holding the
+ * link, used once, cancelled, expired); a fan sees exactly the circle works (shared with the circle, or public) of the
+ * children they follow and nothing else of the family; removing a fan ends what they see on the next request, on
+ * another instance too; a work taken out of the circle moves its pictures; bad input is a 400 in the contract's shape.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { M } from '@contract/messages';
+import { circleFans, circleInvitations, circleFollows } from '../db/schema';
+import { signupVerified, startTwoInstances, type TestServer } from './harness';
+import { createWork, family, made, workForm, type Family } from './works-helpers';
+
+let s: TestServer;
+let other: TestServer;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  const two = await startTwoInstances();
+  s = two.a;
+  other = two.b;
+  close = two.close;
+});
+afterAll(() => close());
+
+const invite = (parent: string, json: Record<string, unknown>) => s.request('/api/circle/invitations/', { method: 'POST', token: parent, json });
+const join = (token: string, fan: string, on: TestServer = s) => on.request(`/api/circle/join/${token}/`, { method: 'POST', token: fan });
+const worksOf = (fan: string, child: number, on: TestServer = s) => on.request(`/api/fan/children/${child}/works/`, { token: fan });
+const titles = (body: { results: { title: string }[] }) => body.results.map((w) => w.title).sort();
+
+async function circleWork(fam: Family, kid: number, title: string, input: { is_public?: boolean; is_circle?: boolean }) {
+  const k = fam.kids[kid]!;
+  const id = await made(s, k, { title, is_public: input.is_public ?? false });
+  if (input.is_circle) {
+    const res = await s.request(`/api/artworks/${id}/update/`, {
+      method: 'POST',
+      token: k.access,
+      form: workForm({ title, is_public: input.is_public ?? false, is_circle: true }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.is_circle).toBe(true);
+  }
+  return id;
+}
+
+describe('the family circle', () => {
+  let fam: Family;
+  let gran: { access: string; email: string };
+  let token: string;
+
+  beforeAll(async () => {
+    fam = await family(s, 2);
+    gran = await signupVerified(s);
+  });
+
+  it('a parent invites with a link that anyone holding it can preview, and that works once', async () => {
+    const made = await invite(fam.parent, { role: 'grandma', children: [fam.kids[0]!.id], needs_approval: true });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ role: 'grandma', needs_approval: true, children: [{ id: fam.kids[0]!.id }] });
+    token = made.body.token;
+    expect(made.body.url).toMatch(new RegExp(`/circle/join/${token}$`));
+    expect(token.length).toBeGreaterThanOrEqual(43);
+    // Only the hash is stored.
+    const rows = await s.deps.db.select().from(circleInvitations).where(eq(circleInvitations.id, made.body.id));
+    expect(rows[0]!.tokenHash).not.toContain(token);
+
+    const preview = await s.request(`/api/circle/join/${token}/`);
+    expect(preview.status).toBe(200);
+    expect(preview.body.children.map((c: { id: number }) => c.id)).toEqual([fam.kids[0]!.id]);
+    // Nothing of the family's private data: no real name, birth date or address.
+    expect(Object.keys(preview.body.children[0]).sort()).toEqual(['id', 'profile_picture', 'username']);
+
+    const listed = await s.request('/api/circle/', { token: fam.parent });
+    expect(listed.body.invitations.map((i: { id: number }) => i.id)).toContain(made.body.id);
+    expect(JSON.stringify(listed.body)).not.toContain(token);
+
+    // The inviting family cannot join its own circle.
+    expect(await join(token, fam.parent)).toMatchObject({ status: 400, body: { detail: M.circleOwnFamily.message } });
+    // A child token never joins anything.
+    expect((await join(token, fam.kids[1]!.access)).status).toBe(403);
+
+    const joined = await join(token, gran.access);
+    expect(joined.status).toBe(200);
+    expect(joined.body.children.map((c: { id: number }) => c.id)).toEqual([fam.kids[0]!.id]);
+    // Used up: a second use, by anyone, is refused, and the preview is gone too.
+    const other = await signupVerified(s);
+    expect(await join(token, other.access)).toMatchObject({ status: 404, body: { detail: M.circleInvitationInvalid.message } });
+    expect((await s.request(`/api/circle/join/${token}/`)).status).toBe(404);
+
+    const circle = await s.request('/api/circle/', { token: fam.parent });
+    expect(circle.body.fans).toHaveLength(1);
+    expect(circle.body.fans[0]).toMatchObject({ role: 'grandma', needs_approval: true, children: [{ id: fam.kids[0]!.id }] });
+    expect(circle.body.invitations.map((i: { id: number }) => i.id)).not.toContain(made.body.id);
+  });
+
+  it('two people using one link at once: one joins, the other is told it was used', async () => {
+    const made = await invite(fam.parent, { role: 'uncle', children: [fam.kids[1]!.id] });
+    const [a, b] = [await signupVerified(s), await signupVerified(s)];
+    const answers = await Promise.all([join(made.body.token, a.access), join(made.body.token, b.access, other)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 404]);
+  });
+
+  it('a cancelled or expired link answers as an unknown one', async () => {
+    const cancelled = await invite(fam.parent, { role: 'aunt', children: [fam.kids[0]!.id] });
+    expect((await s.request(`/api/circle/invitations/${cancelled.body.id}/`, { method: 'DELETE', token: fam.parent })).status).toBe(200);
+    // Another family cannot cancel it (it does not exist for them), nor can the family twice.
+    const stranger = await family(s);
+    const expired = await invite(fam.parent, { role: 'cousin', children: [fam.kids[0]!.id] });
+    expect((await s.request(`/api/circle/invitations/${expired.body.id}/`, { method: 'DELETE', token: stranger.parent })).status).toBe(404);
+    await s.deps.db
+      .update(circleInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(circleInvitations.id, expired.body.id));
+    const late = await signupVerified(s);
+    for (const t of [cancelled.body.token, expired.body.token, 'x'.repeat(43), 'not-a-token']) {
+      expect(await join(t, late.access)).toMatchObject({ status: 404, body: { detail: M.circleInvitationInvalid.message } });
+      expect((await s.request(`/api/circle/join/${t}/`)).status).toBe(404);
+    }
+  });
+
+  it('a fan sees exactly the circle works of the children it follows, and nothing else of the family', async () => {
+    const fam2 = await family(s, 2);
+    const [hana, sora] = fam2.kids as [(typeof fam2.kids)[0], (typeof fam2.kids)[0]];
+    await circleWork(fam2, 0, 'Hana circle cat', { is_circle: true });
+    await circleWork(fam2, 0, 'Hana public sun', { is_public: true });
+    const secret = await circleWork(fam2, 0, 'Hana secret diary', {});
+    await circleWork(fam2, 1, 'Sora circle boat', { is_circle: true });
+    const grandpa = await signupVerified(s);
+    const link = await invite(fam2.parent, { role: 'other', role_label: 'ひいおばあちゃん', children: [hana.id] });
+    expect(link.status).toBe(201);
+    expect((await join(link.body.token, grandpa.access)).status).toBe(200);
+
+    const kids = await s.request('/api/fan/children/', { token: grandpa.access });
+    expect(kids.body.results).toHaveLength(1);
+    expect(kids.body.results[0]).toMatchObject({ id: hana.id, role: 'other', role_label: 'ひいおばあちゃん', works_count: 2 });
+    const text = JSON.stringify(kids.body);
+    expect(text).not.toMatch(/first_name|date_of_birth|address|Real/);
+
+    const works = await worksOf(grandpa.access, hana.id);
+    expect(works.status).toBe(200);
+    expect(titles(works.body)).toEqual(['Hana circle cat', 'Hana public sun']);
+    expect(works.body.results.every((w: { can_edit: boolean }) => w.can_edit === false)).toBe(true);
+    // The sibling it does not follow, a private work by id, another family's child: not found.
+    expect((await worksOf(grandpa.access, sora.id)).status).toBe(404);
+    expect((await s.request(`/api/artworks/${secret}`, { token: grandpa.access })).status).toBe(404);
+    expect((await worksOf(grandpa.access, fam.kids[0]!.id)).status).toBe(404);
+    // The fan's visit shows in the parent's list.
+    const circle = await s.request('/api/circle/', { token: fam2.parent });
+    expect(circle.body.fans[0].last_seen).not.toBeNull();
+
+    // The parent lets the fan follow the sibling too: seen on the next request, on the other instance.
+    const fanId = circle.body.fans[0].id as number;
+    const patched = await s.request(`/api/circle/fans/${fanId}/`, {
+      method: 'PATCH',
+      token: fam2.parent,
+      json: { children: [hana.id, sora.id], needs_approval: false },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body.fans[0]).toMatchObject({ needs_approval: false });
+    expect(titles((await worksOf(grandpa.access, sora.id, other)).body)).toEqual(['Sora circle boat']);
+
+    // Removed: nothing on the very next request, on either instance.
+    expect((await s.request(`/api/circle/fans/${fanId}/`, { method: 'DELETE', token: fam2.parent })).status).toBe(200);
+    expect((await worksOf(grandpa.access, hana.id, other)).status).toBe(404);
+    expect((await worksOf(grandpa.access, hana.id)).status).toBe(404);
+    expect((await other.request('/api/fan/children/', { token: grandpa.access })).body.results).toEqual([]);
+    expect(await s.deps.db.select().from(circleFollows).where(eq(circleFollows.fanId, fanId))).toEqual([]);
+  });
+
+  it('a work taken out of the circle moves its pictures: the addresses a fan saw stop answering', async () => {
+    const fam3 = await family(s, 1);
+    const fan = await signupVerified(s);
+    const id = await circleWork(fam3, 0, 'Leaving the circle', { is_circle: true });
+    const link = await invite(fam3.parent, { role: 'grandpa', children: [fam3.kids[0]!.id] });
+    await join(link.body.token, fan.access);
+    const seen = (await worksOf(fan.access, fam3.kids[0]!.id)).body.results[0].images_data[0].image_url as string;
+    const path = new URL(seen, s.url).pathname;
+    expect((await fetch(`${s.url}${path}`)).status).toBe(200);
+
+    const res = await s.request(`/api/artworks/${id}/update/`, {
+      method: 'POST',
+      token: fam3.kids[0]!.access,
+      form: workForm({ title: 'Leaving the circle', is_public: false, is_circle: false }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.is_circle).toBe(false);
+    expect(res.body.images_data[0].image_url).not.toBe(seen);
+    expect((await fetch(`${s.url}${path}`)).status).toBe(404);
+    expect((await worksOf(fan.access, fam3.kids[0]!.id)).body.results).toEqual([]);
+    // The owner still sees its work, at the new address.
+    const own = await s.request(`/api/artworks/${id}`, { token: fam3.kids[0]!.access });
+    expect((await fetch(new URL(own.body.images_data[0].image_url, s.url))).status).toBe(200);
+  });
+
+  it("new works follow the family's choice, and an edit that leaves is_circle out keeps it", async () => {
+    const fam4 = await family(s, 1);
+    const set = await s.request('/api/circle/', { method: 'PATCH', token: fam4.parent, json: { circle_by_default: true } });
+    expect(set).toMatchObject({ status: 200, body: { circle_by_default: true } });
+    const id = await made(s, fam4.kids[0]!, { title: 'By default' });
+    const work = await s.request(`/api/artworks/${id}`, { token: fam4.kids[0]!.access });
+    expect(work.body.is_circle).toBe(true);
+    const edited = await s.request(`/api/artworks/${id}/update/`, {
+      method: 'POST',
+      token: fam4.kids[0]!.access,
+      form: workForm({ title: 'Renamed', is_public: false }),
+    });
+    expect(edited.body).toMatchObject({ title: 'Renamed', is_circle: true });
+    // An explicit choice wins over the family's.
+    const chosen = await createWork(s, fam4.kids[0]!, { title: 'Only mine', is_circle: false });
+    expect(chosen).toMatchObject({ status: 201, body: { is_circle: false } });
+  });
+
+  it('bad input is a 400 on its field, in both languages, and nothing is stored', async () => {
+    const fam5 = await family(s, 1);
+    const stranger = await family(s, 1);
+    const kid = fam5.kids[0]!.id;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ role: 'other', children: [kid] }, 'role_label'],
+      [{ role: 'other', role_label: '<b>x</b>', children: [kid] }, 'role_label'],
+      [{ role: 'other', role_label: 'a'.repeat(31), children: [kid] }, 'role_label'],
+      [{ role: 'other', role_label: 'gr\u0000an', children: [kid] }, 'role_label'],
+      [{ role: 'king', children: [kid] }, 'role'],
+      [{ role: 'grandma', children: [] }, 'children'],
+      [{ role: 'grandma', children: [stranger.kids[0]!.id] }, 'children'],
+      [{ role: 'grandma', children: [2_147_483_648] }, 'children'],
+      [{ role: 'grandma', children: 'all' }, 'children'],
+    ];
+    for (const [json, field] of cases) {
+      const res = await invite(fam5.parent, json);
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(Object.keys(res.body).some((k) => k === field || k.startsWith(`${field}.`)), JSON.stringify(res.body)).toBe(true);
+    }
+    const ja = await s.request('/api/circle/invitations/?language=ja', {
+      method: 'POST',
+      token: fam5.parent,
+      json: { role: 'grandma', children: [] },
+    });
+    expect(ja.body.children[0]).not.toBe(M.circleChildrenRequired.message);
+    expect((await s.request('/api/circle/', { token: fam5.parent })).body.invitations).toEqual([]);
+    // The fan list of another family's id: not found; a huge id: not found, not a 500.
+    expect((await s.request('/api/circle/fans/2147483647/', { method: 'DELETE', token: fam5.parent })).status).toBe(404);
+    expect((await s.request('/api/circle/fans/99999999999/', { method: 'DELETE', token: fam5.parent })).status).toBe(404);
+  });
+
+  it('at most 20 invitations wait at once', async () => {
+    const fam6 = await family(s, 1);
+    for (let i = 0; i < 20; i++) expect((await invite(fam6.parent, { role: 'cousin', children: [fam6.kids[0]!.id] })).status).toBe(201);
+    const refused = await invite(fam6.parent, { role: 'cousin', children: [fam6.kids[0]!.id] });
+    expect(refused).toMatchObject({ status: 409, body: { detail: M.circleTooManyInvitations.message } });
+  });
+
+  it("deleting the family or the fan's account takes the circle with it", async () => {
+    const fam7 = await family(s, 1);
+    const fan = await signupVerified(s);
+    const link = await invite(fam7.parent, { role: 'grandma', children: [fam7.kids[0]!.id] });
+    await join(link.body.token, fan.access);
+    const [row] = await s.deps.db.select().from(circleFans).where(eq(circleFans.id, (await s.request('/api/circle/', { token: fam7.parent })).body.fans[0].id));
+    expect(row).toBeDefined();
+    expect((await s.request('/api/account/delete/', { method: 'DELETE', token: fam7.parent })).status).toBeLessThan(300);
+    expect(await s.deps.db.select().from(circleFans).where(eq(circleFans.id, row!.id))).toEqual([]);
+    expect((await s.request('/api/fan/children/', { token: fan.access })).body.results).toEqual([]);
+  });
+});
