@@ -97,21 +97,19 @@ export async function circleOverview(deps: AppDeps, userId: number): Promise<Cir
   return {
     circle_by_default: user?.circleByDefault ?? false,
     children: [...family.values()],
-    fans: fans.map(
-      ({ fan, name }): CircleFan => ({
-        id: fan.id,
-        role: fan.role,
-        role_label: fan.roleLabel,
-        name,
-        children: pick(
-          family,
-          follows.filter((f) => f.fanId === fan.id).map((f) => f.profileId),
-        ),
-        needs_approval: fan.needsApproval,
-        since: fan.createdAt.toISOString(),
-        last_seen: fan.lastSeenAt?.toISOString() ?? null,
-      }),
-    ),
+    fans: fans.map(({ fan, name }): CircleFan => ({
+      id: fan.id,
+      role: fan.role,
+      role_label: fan.roleLabel,
+      name,
+      children: pick(
+        family,
+        follows.filter((f) => f.fanId === fan.id).map((f) => f.profileId),
+      ),
+      needs_approval: fan.needsApproval,
+      since: fan.createdAt.toISOString(),
+      last_seen: fan.lastSeenAt?.toISOString() ?? null,
+    })),
     invitations: invitations.map((i) => invitationView(family, i)),
   };
 }
@@ -196,7 +194,8 @@ export async function updateFan(
       .where(and(eq(circleFans.id, fanId), eq(circleFans.userId, userId)))
       .for('update');
     if (!fan) throw new ApiError(404, M.notFound);
-    if (patch.needs_approval !== undefined) await tx.update(circleFans).set({ needsApproval: patch.needs_approval }).where(eq(circleFans.id, fanId));
+    if (patch.needs_approval !== undefined)
+      await tx.update(circleFans).set({ needsApproval: patch.needs_approval }).where(eq(circleFans.id, fanId));
     if (patch.children !== undefined) {
       const children = ownChildren(await childrenOf(deps, tx, userId), patch.children);
       await tx.delete(circleFollows).where(eq(circleFollows.fanId, fanId));

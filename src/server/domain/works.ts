@@ -242,7 +242,8 @@ export async function updateWork(deps: AppDeps, actor: Actor, workId: number, fi
       const inCircle = isOwner ? (fields.is_circle ?? work.inCircle) : work.inCircle;
       const isPublic = isOwner ? fields.is_public : work.isPublic;
       // Fewer may see it than before (public -> circle -> private): its pictures move to new keys.
-      const narrows = (was: { isPublic: boolean; inCircle: boolean }) => audience(isPublic, inCircle) < audience(was.isPublic, was.inCircle);
+      const narrows = (was: { isPublic: boolean; inCircle: boolean }) =>
+        audience(isPublic, inCircle) < audience(was.isPublic, was.inCircle);
       if (narrows(work)) copies = await copyImages(deps, early.kept);
       const { view, removed, moved } = await deps.db.transaction(async (tx) => {
         // The quota belongs to the owner's account (a shared user is of the same family).

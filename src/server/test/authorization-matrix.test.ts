@@ -65,9 +65,15 @@ const EXCEPTIONS: Partial<Record<Cell, { status: number; why: string }>> = {
     why: 'the class is public; a child not signed up for it is told to sign up first (its video is never shown)',
   },
   'circleJoin:parentA': { status: 400, why: "an invitation of one's own family: the parent is no fan of its own children" },
-  'circleInvite:staffA': { status: 400, why: 'an account without children has nobody to invite anyone to follow (the sample names A\'s child)' },
-  'circleInvite:staffB': { status: 400, why: 'an account without children has nobody to invite anyone to follow (the sample names A\'s child)' },
-  'circleInvite:fanA': { status: 400, why: 'a fan has no children of its own to invite anyone to follow (the sample names A\'s child)' },
+  'circleInvite:staffA': {
+    status: 400,
+    why: "an account without children has nobody to invite anyone to follow (the sample names A's child)",
+  },
+  'circleInvite:staffB': {
+    status: 400,
+    why: "an account without children has nobody to invite anyone to follow (the sample names A's child)",
+  },
+  'circleInvite:fanA': { status: 400, why: "a fan has no children of its own to invite anyone to follow (the sample names A's child)" },
   'fanChildWorks:fanA': { status: 200, why: "A's fan follows A's first child: its circle works are what the fan is for" },
   'fanChildWorks:parentA': { status: 404, why: 'a parent is no fan of its own children: their works are on the family pages' },
   'work:parentA': {

@@ -23,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-const invite = (parent: string, json: Record<string, unknown>) => s.request('/api/circle/invitations/', { method: 'POST', token: parent, json });
+const invite = (parent: string, json: Record<string, unknown>) =>
+  s.request('/api/circle/invitations/', { method: 'POST', token: parent, json });
 const join = (token: string, fan: string, on: TestServer = s) => on.request(`/api/circle/join/${token}/`, { method: 'POST', token: fan });
 const worksOf = (fan: string, child: number, on: TestServer = s) => on.request(`/api/fan/children/${child}/works/`, { token: fan });
 const titles = (body: { results: { title: string }[] }) => body.results.map((w) => w.title).sort();
@@ -228,7 +229,10 @@ describe('the family circle', () => {
     for (const [json, field] of cases) {
       const res = await invite(fam5.parent, json);
       expect(res.status, JSON.stringify(json)).toBe(400);
-      expect(Object.keys(res.body).some((k) => k === field || k.startsWith(`${field}.`)), JSON.stringify(res.body)).toBe(true);
+      expect(
+        Object.keys(res.body).some((k) => k === field || k.startsWith(`${field}.`)),
+        JSON.stringify(res.body),
+      ).toBe(true);
     }
     const ja = await s.request('/api/circle/invitations/?language=ja', {
       method: 'POST',
@@ -254,7 +258,10 @@ describe('the family circle', () => {
     const fan = await signupVerified(s);
     const link = await invite(fam7.parent, { role: 'grandma', children: [fam7.kids[0]!.id] });
     await join(link.body.token, fan.access);
-    const [row] = await s.deps.db.select().from(circleFans).where(eq(circleFans.id, (await s.request('/api/circle/', { token: fam7.parent })).body.fans[0].id));
+    const [row] = await s.deps.db
+      .select()
+      .from(circleFans)
+      .where(eq(circleFans.id, (await s.request('/api/circle/', { token: fam7.parent })).body.fans[0].id));
     expect(row).toBeDefined();
     expect((await s.request('/api/account/delete/', { method: 'DELETE', token: fam7.parent })).status).toBeLessThan(300);
     expect(await s.deps.db.select().from(circleFans).where(eq(circleFans.id, row!.id))).toEqual([]);

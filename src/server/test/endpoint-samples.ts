@@ -14,7 +14,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 
-import { circleFans, circleInvitations, organizationStaff, organizations, parentRequests, plans, profileOrganizations, users } from '../db/schema';
+import {
+  circleFans,
+  circleInvitations,
+  organizationStaff,
+  organizations,
+  parentRequests,
+  plans,
+  profileOrganizations,
+  users,
+} from '../db/schema';
 import { liveFields, recordedFields } from './classes-helpers';
 import { pictureForm } from './contests-helpers';
 import { PASSWORD, TOKYO, childSession, linkParts, signupVerified, uniqueEmail, type RequestOptions, type TestServer } from './harness';
