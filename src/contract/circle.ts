@@ -7,7 +7,6 @@
  */
 import { z } from 'zod';
 
-import { M } from './messages';
 import { work } from './works';
 
 export const CIRCLE_ROLES = ['grandpa', 'grandma', 'uncle', 'aunt', 'cousin', 'other'] as const;
@@ -18,24 +17,37 @@ export const CIRCLE_INVITATION_DAYS = 7;
 /** The label of an `other` role: a few words, shown to the family and the children. */
 export const CIRCLE_ROLE_LABEL_MAX = 30;
 
+/**
+ * The field errors of the circle's forms, by id. Their texts are in the server's catalog (server/circle-messages.ts):
+ * the server's 400 carries them translated, and no page checks these fields itself, so the PWA's first-load catalog
+ * (which holds every message of src/contract) does without them.
+ */
+export const CIRCLE_ERRORS = {
+  roleRequired: 'v.circle_role_required',
+  roleLabelRequired: 'v.circle_role_label_required',
+  roleLabelTooLong: 'v.circle_role_label_too_long',
+  roleLabelChars: 'v.circle_role_label_chars',
+  childrenRequired: 'v.circle_children_required',
+} as const;
+
 const dbId = z.coerce.number().int().positive().max(2_147_483_647);
 
 const roleLabel = z
   .string()
   .trim()
-  .max(CIRCLE_ROLE_LABEL_MAX, M.circleRoleLabelTooLong.id)
+  .max(CIRCLE_ROLE_LABEL_MAX, CIRCLE_ERRORS.roleLabelTooLong)
   // A label is plain text: no markup, no line breaks.
-  .refine((v) => !/[<>\r\n\t]/.test(v), M.circleRoleLabelChars.id);
+  .refine((v) => !/[<>\r\n\t]/.test(v), CIRCLE_ERRORS.roleLabelChars);
 
 /** POST /api/circle/invitations/: who is invited (a role; `other` with its label), which children, and approval. */
 export const circleInviteBody = z
   .object({
-    role: z.enum(CIRCLE_ROLES, { error: M.circleRoleRequired.id }),
+    role: z.enum(CIRCLE_ROLES, { error: CIRCLE_ERRORS.roleRequired }),
     role_label: roleLabel.default(''),
-    children: z.array(dbId, { error: M.circleChildrenRequired.id }).min(1, M.circleChildrenRequired.id).max(20),
+    children: z.array(dbId, { error: CIRCLE_ERRORS.childrenRequired }).min(1, CIRCLE_ERRORS.childrenRequired).max(20),
     needs_approval: z.boolean().default(true),
   })
-  .refine((b) => b.role !== 'other' || b.role_label.length > 0, { path: ['role_label'], message: M.circleRoleLabelRequired.id });
+  .refine((b) => b.role !== 'other' || b.role_label.length > 0, { path: ['role_label'], message: CIRCLE_ERRORS.roleLabelRequired });
 
 /** PATCH /api/circle/fans/{id}/: what a fan follows, and whether their comments wait for a parent. */
 export const circleFanPatchBody = z
@@ -43,7 +55,7 @@ export const circleFanPatchBody = z
     children: z.array(dbId).max(20).optional(),
     needs_approval: z.boolean().optional(),
   })
-  .refine((b) => b.children === undefined || b.children.length > 0, { path: ['children'], message: M.circleChildrenRequired.id });
+  .refine((b) => b.children === undefined || b.children.length > 0, { path: ['children'], message: CIRCLE_ERRORS.childrenRequired });
 
 /** PATCH /api/circle/: the family's choice for new works. */
 export const circleSettingsBody = z.object({ circle_by_default: z.boolean() });

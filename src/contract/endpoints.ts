@@ -1178,11 +1178,19 @@ export type OperationId = keyof Endpoints;
 export type ApiRoute = readonly [method: Endpoint['method'], path: string, access: Endpoint['access'], tag: string];
 
 /**
- * Operations only the organization console (`staff`, `admin` and its first screen) and the local provider's hosted
+ * Operations only the organization console (`staff`, `admin` and its first screen), the family circle, the local provider's hosted
  * checkout call, or that no page calls (the provider's webhook): kept out of the route data every page loads first.
  */
 export function isConsoleRoute(id: OperationId, e: Endpoint): boolean {
-  return e.access === 'staff' || e.access === 'admin' || e.tag === 'payments' || id === 'consoleHome' || id === 'billingWebhook';
+  return (
+    e.access === 'staff' ||
+    e.access === 'admin' ||
+    e.tag === 'payments' ||
+    // The family circle's (issue 32): loaded with the pages that use them, not by every page.
+    e.tag === 'circle' ||
+    id === 'consoleHome' ||
+    id === 'billingWebhook'
+  );
 }
 
 /**

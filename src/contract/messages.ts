@@ -91,25 +91,6 @@ export const M = {
   workUpdated: /*i18n*/ { id: 's.work_updated', message: 'Work updated successfully' },
   workDeleted: /*i18n*/ { id: 's.work_deleted', message: 'Work deleted successfully' },
 
-  // The family circle (issue 32; ours)
-  circleRoleRequired: /*i18n*/ { id: 'v.circle_role_required', message: 'Please choose who you are inviting.' },
-  circleRoleLabelRequired: /*i18n*/ { id: 'v.circle_role_label_required', message: 'Please write who they are to the children.' },
-  circleRoleLabelTooLong: /*i18n*/ { id: 'v.circle_role_label_too_long', message: 'Please keep it to 30 characters.' },
-  circleRoleLabelChars: /*i18n*/ { id: 'v.circle_role_label_chars', message: 'Please use plain words, without < > or line breaks.' },
-  circleChildrenRequired: /*i18n*/ { id: 'v.circle_children_required', message: 'Please choose at least one child.' },
-  circleInvitationInvalid: /*i18n*/ {
-    id: 's.circle_invitation_invalid',
-    message: 'This invitation has already been used, was cancelled, or has expired. Please ask the family for a new one.',
-  },
-  circleOwnFamily: /*i18n*/ { id: 's.circle_own_family', message: 'This invitation is from your own family.' },
-  circleJoined: /*i18n*/ { id: 's.circle_joined', message: 'You have joined the family circle.' },
-  circleFanRemoved: /*i18n*/ { id: 's.circle_fan_removed', message: 'Removed from the family circle.' },
-  circleInvitationRevoked: /*i18n*/ { id: 's.circle_invitation_revoked', message: 'The invitation was cancelled.' },
-  circleTooManyInvitations: /*i18n*/ {
-    id: 's.circle_too_many_invitations',
-    message: 'There are already 20 invitations waiting. Please cancel one before making another.',
-  },
-
   // Answers from the server
   loginSuccess: /*i18n*/ { id: 's.login_success', message: 'Logged in successfully' },
   loginInvalid: /*i18n*/ { id: 's.login_invalid', message: 'The e-mail address or password is incorrect' },

@@ -11,16 +11,17 @@ import { messages as en } from '../../locales/en';
 import { messages as ja } from '../../locales/ja';
 import { messages as enServer } from '../../locales/server/en';
 import { messages as jaServer } from '../../locales/server/ja';
+import { CIRCLE } from './circle-messages';
 import { MAIL } from './mail-messages';
 
-/** The PWA's catalog (the contract's messages among them) and the server's own (the e-mails). */
+/** The PWA's catalog (the contract's messages among them) and the server's own (the e-mails, the circle's answers). */
 const catalogs: Record<Language, I18n> = {
   en: setupI18n({ locale: 'en', messages: { en: { ...en, ...enServer } } }),
   ja: setupI18n({ locale: 'ja', messages: { ja: { ...ja, ...jaServer } } }),
 };
 
 /** id -> descriptor, so a message added after the last compile still shows its English source. */
-const byId = new Map<string, Msg>([...Object.values(M), ...Object.values(MAIL)].map((m) => [m.id, m]));
+const byId = new Map<string, Msg>([...Object.values(M), ...Object.values(MAIL), ...Object.values(CIRCLE)].map((m) => [m.id, m]));
 
 export function isKnownMessageId(id: string): boolean {
   return byId.has(id);

@@ -27,6 +27,7 @@ import type { Language } from '@contract/limits';
 import { LIMITS } from '@contract/limits';
 import { M } from '@contract/messages';
 import type { Paged, Work } from '@contract/works';
+import { CIRCLE } from '../circle-messages';
 import type { Executor } from '../db/open';
 import { artworks, circleFans, circleFollows, circleInvitations, profiles, users } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -60,7 +61,7 @@ async function childrenOf(deps: AppDeps, db: Executor, userId: number): Promise<
 /** 400 {children} unless every id is one of the family's children; the ids without repeats. */
 function ownChildren(family: Map<number, ChildCell>, ids: readonly number[]): number[] {
   const unique = [...new Set(ids)];
-  if (unique.length === 0 || unique.some((id) => !family.has(id))) throw ValidationError.of('children', M.circleChildrenRequired.id);
+  if (unique.length === 0 || unique.some((id) => !family.has(id))) throw ValidationError.of('children', CIRCLE.childrenRequired.id);
   return unique;
 }
 
@@ -152,7 +153,7 @@ export async function inviteToCircle(deps: AppDeps, userId: number, fields: Invi
       .select({ n: count() })
       .from(circleInvitations)
       .where(and(eq(circleInvitations.userId, userId), isNull(circleInvitations.usedAt), gt(circleInvitations.expiresAt, now)));
-    if ((waiting?.n ?? 0) >= MAX_WAITING) throw new ApiError(409, M.circleTooManyInvitations);
+    if ((waiting?.n ?? 0) >= MAX_WAITING) throw new ApiError(409, CIRCLE.tooManyInvitations);
     const [row] = await tx
       .insert(circleInvitations)
       .values({
@@ -222,7 +223,7 @@ async function goodInvitation(deps: AppDeps, db: Executor, token: string) {
     .where(
       and(eq(circleInvitations.tokenHash, hashOf(token)), isNull(circleInvitations.usedAt), gt(circleInvitations.expiresAt, deps.clock())),
     );
-  if (!row) throw new ApiError(404, M.circleInvitationInvalid);
+  if (!row) throw new ApiError(404, CIRCLE.invitationInvalid);
   return row;
 }
 
@@ -240,17 +241,17 @@ export async function previewInvitation(deps: AppDeps, token: string): Promise<C
 export async function joinCircle(deps: AppDeps, fanUserId: number, token: string): Promise<ChildCell[]> {
   return deps.db.transaction(async (tx) => {
     const found = await goodInvitation(deps, tx, token);
-    if (found.userId === fanUserId) throw new ApiError(400, M.circleOwnFamily);
+    if (found.userId === fanUserId) throw new ApiError(400, CIRCLE.ownFamily);
     // Used once: of two callers at once, one updates the row and the other finds it used.
     const [used] = await tx
       .update(circleInvitations)
       .set({ usedAt: deps.clock() })
       .where(and(eq(circleInvitations.id, found.id), isNull(circleInvitations.usedAt)))
       .returning();
-    if (!used) throw new ApiError(404, M.circleInvitationInvalid);
+    if (!used) throw new ApiError(404, CIRCLE.invitationInvalid);
     const family = await childrenOf(deps, tx, used.userId);
     const children = used.profileIds.filter((id) => family.has(id));
-    if (children.length === 0) throw new ApiError(404, M.circleInvitationInvalid);
+    if (children.length === 0) throw new ApiError(404, CIRCLE.invitationInvalid);
     const [fan] = await tx
       .insert(circleFans)
       .values({

@@ -1,5 +1,4 @@
 /** The family circle (issue 32): the parent's management of it, the invitation link, and what a fan reads. */
-import { M } from '@contract/messages';
 import {
   childCircleWorks,
   circleOverview,
@@ -12,6 +11,7 @@ import {
   setCircleDefault,
   updateFan,
 } from '../domain/circle';
+import { CIRCLE } from '../circle-messages';
 import { linksOf } from './list-links';
 import type { Handlers } from './register';
 
@@ -21,16 +21,16 @@ export const circleHandlers = {
   circleInvite: async ({ deps, auth, body }) => inviteToCircle(deps, auth.user.id, body),
   circleInvitationRevoke: async ({ deps, auth, params, t }) => {
     await revokeInvitation(deps, auth.user.id, params.id);
-    return { message: t(M.circleInvitationRevoked) };
+    return { message: t(CIRCLE.invitationRevoked) };
   },
   circleFanUpdate: async ({ deps, auth, params, body }) => updateFan(deps, auth.user.id, params.id, body),
   circleFanRemove: async ({ deps, auth, params, t }) => {
     await removeFan(deps, auth.user.id, params.id);
-    return { message: t(M.circleFanRemoved) };
+    return { message: t(CIRCLE.fanRemoved) };
   },
   circleInvitationPreview: async ({ deps, params }) => previewInvitation(deps, params.token),
   circleJoin: async ({ deps, auth, params, t }) => ({
-    message: t(M.circleJoined),
+    message: t(CIRCLE.joined),
     children: await joinCircle(deps, auth.user.id, params.token),
   }),
   fanChildren: async ({ deps, auth }) => ({ results: await followedChildren(deps, auth.user.id) }),

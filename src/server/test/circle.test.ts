@@ -7,7 +7,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { M } from '@contract/messages';
+import { CIRCLE_ERRORS } from '@contract/circle';
+import { CIRCLE } from '../circle-messages';
 import { circleFans, circleInvitations, circleFollows } from '../db/schema';
 import { signupVerified, startTwoInstances, type TestServer } from './harness';
 import { createWork, family, made, workForm, type Family } from './works-helpers';
@@ -76,7 +77,7 @@ describe('the family circle', () => {
     expect(JSON.stringify(listed.body)).not.toContain(token);
 
     // The inviting family cannot join its own circle.
-    expect(await join(token, fam.parent)).toMatchObject({ status: 400, body: { detail: M.circleOwnFamily.message } });
+    expect(await join(token, fam.parent)).toMatchObject({ status: 400, body: { detail: CIRCLE.ownFamily.message } });
     // A child token never joins anything.
     expect((await join(token, fam.kids[1]!.access)).status).toBe(403);
 
@@ -85,7 +86,7 @@ describe('the family circle', () => {
     expect(joined.body.children.map((c: { id: number }) => c.id)).toEqual([fam.kids[0]!.id]);
     // Used up: a second use, by anyone, is refused, and the preview is gone too.
     const other = await signupVerified(s);
-    expect(await join(token, other.access)).toMatchObject({ status: 404, body: { detail: M.circleInvitationInvalid.message } });
+    expect(await join(token, other.access)).toMatchObject({ status: 404, body: { detail: CIRCLE.invitationInvalid.message } });
     expect((await s.request(`/api/circle/join/${token}/`)).status).toBe(404);
 
     const circle = await s.request('/api/circle/', { token: fam.parent });
@@ -114,7 +115,7 @@ describe('the family circle', () => {
       .where(eq(circleInvitations.id, expired.body.id));
     const late = await signupVerified(s);
     for (const t of [cancelled.body.token, expired.body.token, 'x'.repeat(43), 'not-a-token']) {
-      expect(await join(t, late.access)).toMatchObject({ status: 404, body: { detail: M.circleInvitationInvalid.message } });
+      expect(await join(t, late.access)).toMatchObject({ status: 404, body: { detail: CIRCLE.invitationInvalid.message } });
       expect((await s.request(`/api/circle/join/${t}/`)).status).toBe(404);
     }
   });
@@ -239,18 +240,23 @@ describe('the family circle', () => {
       token: fam5.parent,
       json: { role: 'grandma', children: [] },
     });
-    expect(ja.body.children[0]).not.toBe(M.circleChildrenRequired.message);
+    expect(ja.body.children[0]).not.toBe(CIRCLE.childrenRequired.message);
     expect((await s.request('/api/circle/', { token: fam5.parent })).body.invitations).toEqual([]);
     // The fan list of another family's id: not found; a huge id: not found, not a 500.
     expect((await s.request('/api/circle/fans/2147483647/', { method: 'DELETE', token: fam5.parent })).status).toBe(404);
     expect((await s.request('/api/circle/fans/99999999999/', { method: 'DELETE', token: fam5.parent })).status).toBe(404);
   });
 
+  it("every field error of the circle's forms has its text in the server's catalog", () => {
+    const known = new Map(Object.values(CIRCLE).map((m) => [m.id, m.message]));
+    for (const id of Object.values(CIRCLE_ERRORS)) expect(known.get(id), id).toBeTruthy();
+  });
+
   it('at most 20 invitations wait at once', async () => {
     const fam6 = await family(s, 1);
     for (let i = 0; i < 20; i++) expect((await invite(fam6.parent, { role: 'cousin', children: [fam6.kids[0]!.id] })).status).toBe(201);
     const refused = await invite(fam6.parent, { role: 'cousin', children: [fam6.kids[0]!.id] });
-    expect(refused).toMatchObject({ status: 409, body: { detail: M.circleTooManyInvitations.message } });
+    expect(refused).toMatchObject({ status: 409, body: { detail: CIRCLE.tooManyInvitations.message } });
   });
 
   it("deleting the family or the fan's account takes the circle with it", async () => {

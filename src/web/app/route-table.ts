@@ -65,6 +65,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/about', guard: 'public', page: page('src/web/features/legal/pages/about-page.tsx') },
   { path: '/artist-signup-detail', guard: 'public', page: page('src/web/features/classes/pages/artist-signup-detail-page.tsx') },
   { path: '/my-work', guard: 'public', page: page('src/web/features/works/pages/my-work-page.tsx') },
+  // A family circle's invitation link (issue 32): opened logged in or not (without a login it says how to join).
+  { path: '/circle/join/:token', guard: 'public', page: page('src/web/features/circle/pages/circle-join-page.tsx') },
   // The link sent to a new e-mail address: it works logged in or not, so it is neither guest-only nor guarded.
   { path: '/confirm-email', guard: 'public', page: page('src/web/features/account/pages/confirm-email-page.tsx') },
   // Login required
@@ -77,6 +79,9 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/add-user', guard: 'login', page: page('src/web/features/profiles/pages/add-user-page.tsx') },
   // A child's timeline by age (issue 15): a child sees its own, the parent each child's (`?profile={id}`).
   { path: '/timeline', guard: 'login', page: page('src/web/features/works/pages/timeline-page.tsx') },
+  // A fan's page (issue 32): the children followed, or one child's museum (`?child={id}`); the account's own token,
+  // with or without a child chosen on this phone.
+  { path: '/circle', guard: 'login', page: page('src/web/features/circle/pages/circle-page.tsx') },
   // Only with a child token
   { path: '/user-info', guard: 'child', page: page('src/web/features/profiles/pages/user-info-page.tsx') },
   { path: '/register-work', guard: 'child', page: page('src/web/features/works/pages/register-work-page.tsx') },

@@ -49,6 +49,8 @@ const PERSISTED_PREFIXES: readonly QueryKey[] = [
   queryKeys.tags,
   // The account's image count (issue 28): offline, capture holds the free plan's limit from it (lib/image-room).
   queryKeys.imageCount,
+  // The children a fan follows (issue 32): the circle page offline.
+  ['circle', 'fanChildren'],
 ];
 
 /** Works opened on their own page (['works', 'work', {id}]): the most recently fetched are kept, up to this many. */
@@ -59,6 +61,8 @@ const TIMELINE: QueryKey = queryKeys.timeline(0).slice(0, 2);
 const TIMELINE_PAGES = Math.ceil(SAVE_OFFLINE_CAP / LIMITS.pageSizeWorks);
 /** The account's payment history (issue 28): its first page, so the parent's page is not blank offline. */
 const PAYMENTS: QueryKey = queryKeys.payments;
+/** A followed child's circle works (issue 32): kept as a timeline is, its first pages. */
+const CIRCLE_WORKS: QueryKey = ['circle', 'fanChildWorks'];
 const PAYMENT_PAGES = 1;
 
 function startsWith(key: QueryKey, prefix: QueryKey): boolean {
@@ -83,6 +87,7 @@ function shouldPersist(query: { queryKey: QueryKey; state: { status: string; dat
     startsWith(query.queryKey, WORK_DETAIL) ||
     startsWith(query.queryKey, TIMELINE) ||
     startsWith(query.queryKey, PAYMENTS) ||
+    startsWith(query.queryKey, CIRCLE_WORKS) ||
     PERSISTED_PREFIXES.some((p) => startsWith(query.queryKey, p))
   );
 }
@@ -106,7 +111,7 @@ function serialize(client: PersistedClient): string {
     .map((q) => {
       const state = { ...q.state, status: 'success' as const, error: null, fetchFailureCount: 0, fetchFailureReason: null };
       const kind = listKind(q.queryKey);
-      const timeline = startsWith(q.queryKey, TIMELINE);
+      const timeline = startsWith(q.queryKey, TIMELINE) || startsWith(q.queryKey, CIRCLE_WORKS);
       const payments = startsWith(q.queryKey, PAYMENTS);
       const data = q.state.data as Pages | undefined;
       if ((!kind && !timeline && !payments) || !data?.pages) return { ...q, state };
@@ -190,7 +195,14 @@ export function onRestored(): Promise<void> {
 }
 
 // A restored query must outlive maxAge in memory too, or it is collected before it is used (gcTime ≥ maxAge).
-for (const prefix of [...PERSISTED_PREFIXES, WORK_DETAIL, TIMELINE, PAYMENTS, ...Object.keys(PERSISTED_PAGES).map((op) => ['works', op])]) {
+for (const prefix of [
+  ...PERSISTED_PREFIXES,
+  WORK_DETAIL,
+  TIMELINE,
+  PAYMENTS,
+  CIRCLE_WORKS,
+  ...Object.keys(PERSISTED_PAGES).map((op) => ['works', op]),
+]) {
   queryClient.setQueryDefaults(prefix, { gcTime: MAX_AGE_MS });
 }
 

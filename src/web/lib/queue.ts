@@ -33,6 +33,8 @@ export interface QueueFields {
   category: number | null;
   tags: number[];
   is_public: boolean;
+  /** Shared with the family circle (issue 32): unsaid on a new work (the family's choice applies), said when editing. */
+  is_circle?: boolean;
 }
 
 export interface QueueItem {

@@ -12,6 +12,7 @@ export function workFormBody(fields: QueueFields, images: readonly File[], keepI
   if (fields.category !== null) body.append('category', String(fields.category));
   for (const tag of fields.tags) body.append('tags', String(tag));
   body.append('is_public', String(fields.is_public));
+  if (fields.is_circle !== undefined) body.append('is_circle', String(fields.is_circle));
   if (keepImages) {
     for (const keep of keepImages) body.append('keep_images', String(keep));
     // An absent keep_images keeps every image, so "keep none" is sent as one empty value.

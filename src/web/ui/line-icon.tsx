@@ -7,6 +7,7 @@ const PATHS = {
   lock: 'M6.5 11h11v9h-11zM9 11V8a3 3 0 0 1 6 0v3',
   close: 'M7 7l10 10M17 7L7 17',
   building: 'M12 3.5l8.5 5.5h-17zM3.5 20.5h17M6 11v7M10 11v7M14 11v7M18 11v7',
+  heart: 'M12 20s-7.5-4.6-7.5-10A4.3 4.3 0 0 1 12 7.4 4.3 4.3 0 0 1 19.5 10c0 5.4-7.5 10-7.5 10z',
 } as const;
 
 export function Icon({ name, size = 22 }: { name: keyof typeof PATHS; size?: number }) {

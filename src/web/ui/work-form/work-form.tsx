@@ -95,6 +95,8 @@ export function WorkForm({
   const [category, setCategory] = useState(initialFields.category ? String(initialFields.category) : '');
   const [tags, setTags] = useState<number[]>(initialFields.tags);
   const [isPublic, setIsPublic] = useState(initialFields.is_public);
+  // The family circle (issue 32): a work being edited says whether it is shared with it; a new one takes the family's choice.
+  const [isCircle, setIsCircle] = useState(initialFields.is_circle);
   const [photoError, setPhotoError] = useState<string | undefined>();
   /** The new photos waiting for their paper's turn. */
   const [paperQueue, setPaperQueue] = useState<string[]>([]);
@@ -160,7 +162,17 @@ export function WorkForm({
     setPhotoError(problem && i18n._(problem));
     return handleSubmit(async ({ title, description }) => {
       if (problem) return;
-      await onSubmit({ title, description, category: category ? Number(category) : null, tags, is_public: isPublic }, usable);
+      await onSubmit(
+        {
+          title,
+          description,
+          category: category ? Number(category) : null,
+          tags,
+          is_public: isPublic,
+          ...(isCircle === undefined ? {} : { is_circle: isCircle }),
+        },
+        usable,
+      );
     })(event);
   };
 
@@ -222,6 +234,33 @@ export function WorkForm({
           )}
         </p>
       </div>
+      {isCircle !== undefined && canPublish && (
+        <div className={styles.publish}>
+          <span className={styles.publishLabel}>
+            <Trans>Family circle</Trans>
+          </span>
+          {isPublic ? (
+            <span className={styles.publishState}>{t`Shared`}</span>
+          ) : (
+            <Switch
+              checked={isCircle}
+              onChange={setIsCircle}
+              label={t`Share with the family circle`}
+              onText={t`Shared`}
+              offText={t`Not shared`}
+            />
+          )}
+          <p className={styles.publishHint}>
+            {isPublic ? (
+              <Trans>A published work is seen by the family circle too.</Trans>
+            ) : isCircle ? (
+              <Trans>Grandparents and relatives in your family circle can see it.</Trans>
+            ) : (
+              <Trans>Your family circle does not see it.</Trans>
+            )}
+          </p>
+        </div>
+      )}
       {beforeSubmit}
       <Button
         type="submit"

@@ -12,6 +12,7 @@ import { useDeleteAccount } from '../api/delete-account';
 import { useAccountInfo } from '../api/get-account-info';
 import { AccountForm } from '../components/account-form';
 import { DownloadEverything } from '../components/download-everything';
+import { FamilyCircle } from '../components/family-circle';
 import { TermsAccepted } from '../components/terms-accepted';
 import { TimelineLinks } from '../components/timeline-links';
 import styles from '../components/account.module.css';
@@ -47,6 +48,7 @@ export default function AccountInfoPage() {
           <TimelineLinks profiles={info.data.profiles} />
           <AccountForm key={info.data.email} info={info.data} />
           <TermsAccepted accepted={info.data.terms_accepted} />
+          <FamilyCircle />
           <DownloadEverything />
           <div className={styles.dangerZone}>
             <Button variant="dangerOutline" block onClick={() => setConfirming(true)}>

@@ -6,6 +6,7 @@ import { useHistoryState } from 'wouter/use-browser-location';
 import { LIMITS, TOAST_MS } from '@contract/limits';
 import { M } from '@contract/messages';
 import { takeDestination } from '@web/lib/after-login';
+import { pendingInvitation, useFollowedChildren } from '@web/lib/circle';
 import { runsConsole } from '@web/lib/landing';
 import { useSession } from '@web/lib/session';
 import { parkToast } from '@web/lib/toast';
@@ -30,6 +31,10 @@ export default function AddUserPage() {
   const me = useMe();
   const profiles = useProfiles();
   const login = useProfileLogin();
+  // The family circle (issue 32): an invitation opened before logging in, or the children this account follows.
+  const followed = useFollowedChildren();
+  const invitation = pendingInvitation();
+  const follows = followed.data?.results.length ?? 0;
   const [selecting, setSelecting] = useState<string | null>(null);
   const timer = useRef<number>(undefined);
   // The child just added on /register-user (its id in the navigation state): shown, scrolled to and focused.
@@ -99,6 +104,22 @@ export default function AddUserPage() {
               ) : (
                 <Trans>Organizations, banners and e-mail to every user.</Trans>
               )}
+            </span>
+          </span>
+          <span className={styles.consoleArrow} aria-hidden="true">
+            →
+          </span>
+        </Link>
+      )}
+      {(invitation || follows > 0) && (
+        <Link href={invitation ? `/circle/join/${invitation}` : '/circle'} className={styles.console}>
+          <span className={styles.consoleIcon}>
+            <Icon name="heart" size={28} />
+          </span>
+          <span className={styles.consoleText}>
+            <strong>{invitation ? <Trans>Open your family circle invitation</Trans> : <Trans>Open the family circle</Trans>}</strong>
+            <span>
+              <Trans>The drawings of the children you follow.</Trans>
             </span>
           </span>
           <span className={styles.consoleArrow} aria-hidden="true">

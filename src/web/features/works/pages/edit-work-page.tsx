@@ -142,6 +142,8 @@ export default function EditWorkPage() {
             category: w.category?.id ?? null,
             tags: w.tags.map((tag) => tag.id),
             is_public: w.is_public,
+            // A backend that follows the spec says nothing of a circle: the switch is not shown then.
+            ...(w.is_circle === undefined ? {} : { is_circle: w.is_circle }),
           }}
           initialPhotos={photos}
           busy={update.isPending}
