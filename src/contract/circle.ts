@@ -28,6 +28,8 @@ export const CIRCLE_ERRORS = {
   roleLabelTooLong: 'v.circle_role_label_too_long',
   roleLabelChars: 'v.circle_role_label_chars',
   childrenRequired: 'v.circle_children_required',
+  commentRequired: 'v.circle_comment_required',
+  commentTooLong: 'v.circle_comment_too_long',
 } as const;
 
 const dbId = z.coerce.number().int().positive().max(2_147_483_647);
@@ -116,8 +118,65 @@ export const followedChildren = z.object({ results: z.array(followedChild) });
 /** POST /api/circle/join/{token}/: the fan now follows these children. */
 export const circleJoined = z.object({ message: z.string(), children: z.array(child) });
 
+/** The stickers a fan may put on a work (issue 32), drawn by the PWA: one per fan and work. */
+export const CIRCLE_STAMPS = ['hanamaru', 'sugoi', 'kirei', 'daisuki', 'omoshiroi', 'ganbatta'] as const;
+export type CircleStamp = (typeof CIRCLE_STAMPS)[number];
+/** A comment's length, in characters. */
+export const CIRCLE_COMMENT_MAX = 200;
+
+const who = { role: z.enum(CIRCLE_ROLES), role_label: z.string() };
+
+/** A comment as the circle sees it: by the fan's role, never their name or address. */
+export const circleComment = z.object({
+  id: z.number(),
+  ...who,
+  body: z.string(),
+  created_at: z.string(),
+  /** Waiting for a parent: shown to its author only (and in the parents' queue). */
+  pending: z.boolean(),
+  /** Written by the caller. */
+  mine: z.boolean(),
+});
+
+/** What the circle did with a work: its stickers (counted), the caller's own, and the comments the caller may see. */
+export const circleReactions = z.object({
+  stamps: z.array(z.object({ stamp: z.enum(CIRCLE_STAMPS), count: z.number() })),
+  my_stamp: z.enum(CIRCLE_STAMPS).nullable(),
+  comments: z.array(circleComment),
+});
+
 /** A work as a fan sees it: the child's username and age when it was made, nothing from the family's private data. */
-export const circleWork = work;
+export const circleWork = work.extend({ circle: circleReactions });
+
+/** POST /api/fan/works/{id}/stamp/: a sticker, or null to take it back. */
+export const circleStampBody = z.object({ stamp: z.enum(CIRCLE_STAMPS).nullable() });
+
+/** POST /api/fan/works/{id}/comments/: plain text (shown as text, never as markup). */
+export const circleCommentBody = z.object({
+  body: z
+    .string({ error: CIRCLE_ERRORS.commentRequired })
+    .trim()
+    .min(1, { error: CIRCLE_ERRORS.commentRequired, abort: true })
+    .max(CIRCLE_COMMENT_MAX, CIRCLE_ERRORS.commentTooLong),
+});
+
+/** The circle around one of the caller's own works (GET /api/artworks/{id}/circle/, the child's): みたよ, stickers, comments. */
+export const workCircle = z.object({
+  seen_by: z.array(z.object({ ...who, seen_at: z.string() })),
+  stamps: z.array(z.object({ stamp: z.enum(CIRCLE_STAMPS), ...who })),
+  comments: z.array(circleComment),
+});
+
+/** A comment waiting for a parent (GET /api/circle/comments/). */
+export const pendingComment = z.object({
+  id: z.number(),
+  ...who,
+  body: z.string(),
+  created_at: z.string(),
+  work: z.object({ id: z.number(), title: z.string(), thumbnail_url: z.string().nullable() }),
+  child: z.object({ id: z.number(), username: z.string() }),
+});
+export const pendingComments = z.object({ results: z.array(pendingComment) });
 
 export type CircleInviteBody = z.input<typeof circleInviteBody>;
 export type CircleOverview = z.infer<typeof circleOverview>;
@@ -126,3 +185,8 @@ export type CircleInvitation = z.infer<typeof circleInvitation>;
 export type CircleInvitationCreated = z.infer<typeof circleInvitationCreated>;
 export type CircleInvitationPreview = z.infer<typeof circleInvitationPreview>;
 export type FollowedChild = z.infer<typeof followedChild>;
+export type CircleWork = z.infer<typeof circleWork>;
+export type CircleReactions = z.infer<typeof circleReactions>;
+export type CircleComment = z.infer<typeof circleComment>;
+export type WorkCircle = z.infer<typeof workCircle>;
+export type PendingComment = z.infer<typeof pendingComment>;

@@ -41,6 +41,10 @@ export const RATE_LIMITS = {
   circleInviteUser: { name: 'circleinvite:user', max: 30, windowSeconds: 60 * MIN },
   /** Invitation links looked up or used, per address: a guess at a 256-bit token is hopeless, a flood is refused. */
   circleJoinIp: { name: 'circlejoin:ip', max: 60, windowSeconds: 10 * MIN },
+  /** A fan's stickers and 「みたよ」: a page of works opened and stamped, not a flood. */
+  circleReactUser: { name: 'circlereact:user', max: 300, windowSeconds: 10 * MIN },
+  /** A fan's comments. */
+  circleCommentUser: { name: 'circlecomment:user', max: 20, windowSeconds: 10 * MIN },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -14,6 +14,10 @@ export const CIRCLE = {
   roleLabelTooLong: /*i18n*/ { id: 'v.circle_role_label_too_long', message: 'Please keep it to 30 characters.' },
   roleLabelChars: /*i18n*/ { id: 'v.circle_role_label_chars', message: 'Please use plain words, without < > or line breaks.' },
   childrenRequired: /*i18n*/ { id: 'v.circle_children_required', message: 'Please choose at least one child.' },
+  commentRequired: /*i18n*/ { id: 'v.circle_comment_required', message: 'Please write a comment.' },
+  commentTooLong: /*i18n*/ { id: 'v.circle_comment_too_long', message: 'A comment can be up to 200 characters.' },
+  commentApproved: /*i18n*/ { id: 's.circle_comment_approved', message: 'The comment is on the work now.' },
+  commentRemoved: /*i18n*/ { id: 's.circle_comment_removed', message: 'The comment was removed.' },
   invitationInvalid: /*i18n*/ {
     id: 's.circle_invitation_invalid',
     message: 'This invitation has already been used, was cancelled, or has expired. Please ask the family for a new one.',

@@ -900,6 +900,62 @@ export const circleFollows = pgTable(
   (t) => [primaryKey({ columns: [t.fanId, t.profileId] }), index('circle_follows_profile_idx').on(t.profileId)],
 );
 
+/** The stickers a fan may put on a work (issue 32): contract/circle.ts CIRCLE_STAMPS. */
+export const CIRCLE_STAMP_CODES = ['hanamaru', 'sugoi', 'kirei', 'daisuki', 'omoshiroi', 'ganbatta'] as const;
+
+/** A fan's sticker on a work: one per fan and work (a new one replaces it); goes with the work or the fan. */
+export const circleStamps = pgTable(
+  'circle_stamps',
+  {
+    fanId: integer('fan_id')
+      .notNull()
+      .references(() => circleFans.id, { onDelete: 'cascade' }),
+    artworkId: integer('artwork_id')
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+    stamp: text('stamp', { enum: CIRCLE_STAMP_CODES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.fanId, t.artworkId] }), index('circle_stamps_artwork_idx').on(t.artworkId)],
+);
+
+/** 「みたよ」: a fan opened a work (the first time is kept). */
+export const circleViews = pgTable(
+  'circle_views',
+  {
+    fanId: integer('fan_id')
+      .notNull()
+      .references(() => circleFans.id, { onDelete: 'cascade' }),
+    artworkId: integer('artwork_id')
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.fanId, t.artworkId] }), index('circle_views_artwork_idx').on(t.artworkId)],
+);
+
+/**
+ * A fan's comment on a work: `pending` until a parent approves it (unless the fan's comments need no approval), and
+ * only then seen by the child and the other fans; the parent may approve, decline (deleted) or remove, never edit.
+ */
+export const circleComments = pgTable(
+  'circle_comments',
+  {
+    id: serial('id').primaryKey(),
+    artworkId: integer('artwork_id')
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+    fanId: integer('fan_id')
+      .notNull()
+      .references(() => circleFans.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    status: text('status', { enum: ['pending', 'approved'] }).notNull(),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [index('circle_comments_artwork_idx').on(t.artworkId, t.status), index('circle_comments_fan_idx').on(t.fanId)],
+);
+
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type ContestRow = typeof contests.$inferSelect;
 export type ContestEntryRow = typeof contestEntries.$inferSelect;

@@ -20,16 +20,33 @@ import {
   type CircleInvitationCreated,
   type CircleInvitationPreview,
   type CircleOverview,
+  type CircleComment,
+  type CircleReactions,
   type CircleRole,
+  type CircleStamp,
+  type CircleWork,
   type FollowedChild,
+  type PendingComment,
+  type WorkCircle,
 } from '@contract/circle';
 import type { Language } from '@contract/limits';
 import { LIMITS } from '@contract/limits';
 import { M } from '@contract/messages';
-import type { Paged, Work } from '@contract/works';
+import type { Paged } from '@contract/works';
 import { CIRCLE } from '../circle-messages';
 import type { Executor } from '../db/open';
-import { artworks, circleFans, circleFollows, circleInvitations, profiles, users } from '../db/schema';
+import {
+  artworkImages,
+  artworks,
+  circleComments,
+  circleFans,
+  circleFollows,
+  circleInvitations,
+  circleStamps,
+  circleViews,
+  profiles,
+  users,
+} from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError, ValidationError } from '../errors';
 import { pageLinks, type ListLinks } from './lists';
@@ -344,7 +361,7 @@ export async function childCircleWorks(
   page: number,
   lang: Language,
   links: ListLinks,
-): Promise<Paged<Work>> {
+): Promise<Paged<CircleWork>> {
   const follow = await deps.db
     .select({ fanId: circleFans.id })
     .from(circleFollows)
@@ -362,5 +379,212 @@ export async function childCircleWorks(
     .offset((page - 1) * size);
   await seen(deps, [follow[0]!.fanId]);
   const n = total?.n ?? 0;
-  return { count: n, ...pageLinks(links, page, size, n), results: rows.map((r) => toWork(deps, r, lang)) };
+  const reactions = await reactionsFor(
+    deps,
+    fanUserId,
+    rows.map((r) => r.work.id),
+  );
+  return {
+    count: n,
+    ...pageLinks(links, page, size, n),
+    results: rows.map((r): CircleWork => ({ ...toWork(deps, r, lang), circle: reactions.get(r.work.id)! })),
+  };
+}
+
+// ---- what fans do with a work: stickers, 「みたよ」, comments ------------------------------------------------
+
+/** The caller's place in the work's family circle, if it follows the work's owner and the work is the circle's; else 404. */
+async function fanOfWork(deps: AppDeps, fanUserId: number, workId: number): Promise<{ fanId: number; needsApproval: boolean }> {
+  const [row] = await deps.db
+    .select({ fanId: circleFans.id, needsApproval: circleFans.needsApproval })
+    .from(artworks)
+    .innerJoin(circleFollows, eq(circleFollows.profileId, artworks.profileId))
+    .innerJoin(circleFans, and(eq(circleFans.id, circleFollows.fanId), eq(circleFans.fanUserId, fanUserId)))
+    .where(and(eq(artworks.id, workId), circleVisible));
+  if (!row) throw new ApiError(404, M.notFound);
+  return row;
+}
+
+interface CommentRow {
+  id: number;
+  artworkId: number;
+  body: string;
+  status: 'pending' | 'approved';
+  createdAt: Date;
+  role: CircleRole;
+  roleLabel: string;
+  fanUserId: number;
+}
+
+const commentView = (c: CommentRow, viewerUserId: number | null): CircleComment => ({
+  id: c.id,
+  role: c.role,
+  role_label: c.roleLabel,
+  body: c.body,
+  created_at: c.createdAt.toISOString(),
+  pending: c.status === 'pending',
+  mine: viewerUserId !== null && c.fanUserId === viewerUserId,
+});
+
+const commentColumns = {
+  id: circleComments.id,
+  artworkId: circleComments.artworkId,
+  body: circleComments.body,
+  status: circleComments.status,
+  createdAt: circleComments.createdAt,
+  role: circleFans.role,
+  roleLabel: circleFans.roleLabel,
+  fanUserId: circleFans.fanUserId,
+};
+
+/** The stickers (counted), the caller's own, and the comments the caller may see (approved, and its own), per work. */
+async function reactionsFor(deps: AppDeps, fanUserId: number, workIds: number[]): Promise<Map<number, CircleReactions>> {
+  const out = new Map<number, CircleReactions>(workIds.map((id) => [id, { stamps: [], my_stamp: null, comments: [] }]));
+  if (workIds.length === 0) return out;
+  const stamps = await deps.db
+    .select({
+      artworkId: circleStamps.artworkId,
+      stamp: circleStamps.stamp,
+      n: count(),
+      mine: sql<boolean>`bool_or(${circleFans.fanUserId} = ${fanUserId})`,
+    })
+    .from(circleStamps)
+    .innerJoin(circleFans, eq(circleFans.id, circleStamps.fanId))
+    .where(inArray(circleStamps.artworkId, workIds))
+    .groupBy(circleStamps.artworkId, circleStamps.stamp)
+    .orderBy(asc(circleStamps.stamp));
+  for (const s of stamps) {
+    const r = out.get(s.artworkId)!;
+    r.stamps.push({ stamp: s.stamp, count: s.n });
+    if (s.mine) r.my_stamp = s.stamp;
+  }
+  const comments = await deps.db
+    .select(commentColumns)
+    .from(circleComments)
+    .innerJoin(circleFans, eq(circleFans.id, circleComments.fanId))
+    .where(and(inArray(circleComments.artworkId, workIds), or(eq(circleComments.status, 'approved'), eq(circleFans.fanUserId, fanUserId))))
+    .orderBy(asc(circleComments.createdAt), asc(circleComments.id));
+  for (const c of comments) out.get(c.artworkId)!.comments.push(commentView(c, fanUserId));
+  return out;
+}
+
+/** POST /api/fan/works/{id}/stamp/: the caller's sticker on the work, replaced or taken back. */
+export async function stampWork(deps: AppDeps, fanUserId: number, workId: number, stamp: CircleStamp | null): Promise<CircleReactions> {
+  const { fanId } = await fanOfWork(deps, fanUserId, workId);
+  if (stamp === null) await deps.db.delete(circleStamps).where(and(eq(circleStamps.fanId, fanId), eq(circleStamps.artworkId, workId)));
+  else
+    await deps.db
+      .insert(circleStamps)
+      .values({ fanId, artworkId: workId, stamp, createdAt: deps.clock() })
+      .onConflictDoUpdate({ target: [circleStamps.fanId, circleStamps.artworkId], set: { stamp, createdAt: deps.clock() } });
+  return (await reactionsFor(deps, fanUserId, [workId])).get(workId)!;
+}
+
+/** POST /api/fan/works/{id}/seen/: the first time is kept. */
+export async function markWorkSeen(deps: AppDeps, fanUserId: number, workId: number): Promise<void> {
+  const { fanId } = await fanOfWork(deps, fanUserId, workId);
+  await deps.db.insert(circleViews).values({ fanId, artworkId: workId, seenAt: deps.clock() }).onConflictDoNothing();
+}
+
+/** POST /api/fan/works/{id}/comments/: pending unless the parent lets this fan's comments through. */
+export async function commentOnWork(deps: AppDeps, fanUserId: number, workId: number, body: string): Promise<CircleComment> {
+  const { fanId, needsApproval } = await fanOfWork(deps, fanUserId, workId);
+  const now = deps.clock();
+  const [row] = await deps.db
+    .insert(circleComments)
+    .values({
+      artworkId: workId,
+      fanId,
+      body,
+      status: needsApproval ? 'pending' : 'approved',
+      createdAt: now,
+      decidedAt: needsApproval ? null : now,
+    })
+    .returning();
+  const [fan] = await deps.db.select().from(circleFans).where(eq(circleFans.id, fanId));
+  return commentView({ ...row!, role: fan!.role, roleLabel: fan!.roleLabel, fanUserId }, fanUserId);
+}
+
+/** GET /api/circle/comments/: the family's fans' comments waiting for a parent, oldest first. */
+export async function pendingCommentsOf(deps: AppDeps, userId: number): Promise<PendingComment[]> {
+  const rows = await deps.db
+    .select({
+      ...commentColumns,
+      title: artworks.title,
+      childId: profiles.id,
+      username: profiles.username,
+      thumb: sql<
+        string | null
+      >`(select ${artworkImages.thumbKey} from ${artworkImages} where ${artworkImages.artworkId} = ${artworks.id} order by ${artworkImages.position}, ${artworkImages.id} limit 1)`,
+    })
+    .from(circleComments)
+    .innerJoin(circleFans, eq(circleFans.id, circleComments.fanId))
+    .innerJoin(artworks, eq(artworks.id, circleComments.artworkId))
+    .innerJoin(profiles, eq(profiles.id, artworks.profileId))
+    .where(and(eq(circleFans.userId, userId), eq(circleComments.status, 'pending')))
+    .orderBy(asc(circleComments.createdAt), asc(circleComments.id));
+  return rows.map((r) => ({
+    id: r.id,
+    role: r.role,
+    role_label: r.roleLabel,
+    body: r.body,
+    created_at: r.createdAt.toISOString(),
+    work: { id: r.artworkId, title: r.title, thumbnail_url: r.thumb ? deps.storage.url(r.thumb) : null },
+    child: { id: r.childId, username: r.username },
+  }));
+}
+
+/** The family's comment `id` (a fan of this family wrote it), as a condition. */
+const familyComment = (userId: number, id: number) =>
+  and(
+    eq(circleComments.id, id),
+    sql`${circleComments.fanId} in (select ${circleFans.id} from ${circleFans} where ${circleFans.userId} = ${userId})`,
+  );
+
+/** POST /api/circle/comments/{id}/approve/. */
+export async function approveComment(deps: AppDeps, userId: number, id: number): Promise<void> {
+  const done = await deps.db
+    .update(circleComments)
+    .set({ status: 'approved', decidedAt: deps.clock() })
+    .where(and(familyComment(userId, id), eq(circleComments.status, 'pending')))
+    .returning({ id: circleComments.id });
+  if (done.length === 0) throw new ApiError(404, M.notFound);
+}
+
+/** DELETE /api/circle/comments/{id}/: a waiting one declined, or an approved one removed. */
+export async function removeComment(deps: AppDeps, userId: number, id: number): Promise<void> {
+  const gone = await deps.db.delete(circleComments).where(familyComment(userId, id)).returning({ id: circleComments.id });
+  if (gone.length === 0) throw new ApiError(404, M.notFound);
+}
+
+/** GET /api/artworks/{id}/circle/: the child's own work only (anything else: 404); approved comments only. */
+export async function workCircleOf(deps: AppDeps, profileId: number, workId: number): Promise<WorkCircle> {
+  const [own] = await deps.db
+    .select({ id: artworks.id })
+    .from(artworks)
+    .where(and(eq(artworks.id, workId), eq(artworks.profileId, profileId)));
+  if (!own) throw new ApiError(404, M.notFound);
+  const seen = await deps.db
+    .select({ role: circleFans.role, roleLabel: circleFans.roleLabel, seenAt: circleViews.seenAt })
+    .from(circleViews)
+    .innerJoin(circleFans, eq(circleFans.id, circleViews.fanId))
+    .where(eq(circleViews.artworkId, workId))
+    .orderBy(asc(circleViews.seenAt));
+  const stamps = await deps.db
+    .select({ stamp: circleStamps.stamp, role: circleFans.role, roleLabel: circleFans.roleLabel })
+    .from(circleStamps)
+    .innerJoin(circleFans, eq(circleFans.id, circleStamps.fanId))
+    .where(eq(circleStamps.artworkId, workId))
+    .orderBy(asc(circleStamps.createdAt));
+  const comments = await deps.db
+    .select(commentColumns)
+    .from(circleComments)
+    .innerJoin(circleFans, eq(circleFans.id, circleComments.fanId))
+    .where(and(eq(circleComments.artworkId, workId), eq(circleComments.status, 'approved')))
+    .orderBy(asc(circleComments.createdAt), asc(circleComments.id));
+  return {
+    seen_by: seen.map((s) => ({ role: s.role, role_label: s.roleLabel, seen_at: s.seenAt.toISOString() })),
+    stamps: stamps.map((s) => ({ stamp: s.stamp, role: s.role, role_label: s.roleLabel })),
+    comments: comments.map((c) => commentView(c, null)),
+  };
 }

@@ -1,7 +1,14 @@
 /** The family circle (issue 32): the parent's management of it, the invitation link, and what a fan reads. */
 import {
+  approveComment,
   childCircleWorks,
   circleOverview,
+  commentOnWork,
+  markWorkSeen,
+  pendingCommentsOf,
+  removeComment,
+  stampWork,
+  workCircleOf,
   followedChildren,
   inviteToCircle,
   joinCircle,
@@ -36,4 +43,21 @@ export const circleHandlers = {
   fanChildren: async ({ deps, auth }) => ({ results: await followedChildren(deps, auth.user.id) }),
   fanChildWorks: async ({ c, deps, auth, params, query, lang }) =>
     childCircleWorks(deps, auth.user.id, params.childId, query.page, lang, linksOf(c)),
+  fanStamp: async ({ deps, auth, params, body }) => stampWork(deps, auth.user.id, params.id, body.stamp),
+  fanSeen: async ({ deps, auth, params }) => {
+    await markWorkSeen(deps, auth.user.id, params.id);
+    return { message: 'ok' };
+  },
+  fanComment: async ({ deps, auth, params, body }) => commentOnWork(deps, auth.user.id, params.id, body.body),
+  circleComments: async ({ deps, auth }) => ({ results: await pendingCommentsOf(deps, auth.user.id) }),
+  circleCommentApprove: async ({ deps, auth, params, t }) => {
+    await approveComment(deps, auth.user.id, params.id);
+    return { message: t(CIRCLE.commentApproved) };
+  },
+  circleCommentRemove: async ({ deps, auth, params, t }) => {
+    await removeComment(deps, auth.user.id, params.id);
+    return { message: t(CIRCLE.commentRemoved) };
+  },
+  // A child token: its own work only.
+  workCircle: async ({ deps, auth, params }) => workCircleOf(deps, auth.profile.id, params.id),
 } satisfies Partial<Handlers>;

@@ -45,6 +45,12 @@ const NAMES_A_OBJECT: Partial<Record<OperationId, string>> = {
   circleFanUpdate: "A's fan's place in A's circle",
   circleFanRemove: "A's fan's place in A's circle",
   fanChildWorks: "A's first child, whom only A's fan follows",
+  fanStamp: "A's first child's circle work",
+  fanSeen: "A's first child's circle work",
+  fanComment: "A's first child's circle work",
+  circleCommentApprove: "a comment on A's work, waiting for A's parent",
+  circleCommentRemove: "a comment on A's work",
+  workCircle: "A's first child's circle work",
 };
 
 type Cell = `${OperationId}:${Who}`;
@@ -76,6 +82,12 @@ const EXCEPTIONS: Partial<Record<Cell, { status: number; why: string }>> = {
   'circleInvite:fanA': { status: 400, why: "a fan has no children of its own to invite anyone to follow (the sample names A's child)" },
   'fanChildWorks:fanA': { status: 200, why: "A's fan follows A's first child: its circle works are what the fan is for" },
   'fanChildWorks:parentA': { status: 404, why: 'a parent is no fan of its own children: their works are on the family pages' },
+  'fanStamp:fanA': { status: 200, why: "A's fan follows A's first child, whose work it is" },
+  'fanStamp:parentA': { status: 404, why: 'a parent is no fan of its own children' },
+  'fanSeen:fanA': { status: 200, why: "A's fan follows A's first child, whose work it is" },
+  'fanSeen:parentA': { status: 404, why: 'a parent is no fan of its own children' },
+  'fanComment:fanA': { status: 201, why: "A's fan follows A's first child, whose work it is" },
+  'fanComment:parentA': { status: 404, why: 'a parent is no fan of its own children' },
   'work:parentA': {
     status: 404,
     why: 'works are seen by profiles: a parent token sees the public works only, so a private work is not found',

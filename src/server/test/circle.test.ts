@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CIRCLE_ERRORS } from '@contract/circle';
 import { CIRCLE } from '../circle-messages';
-import { circleFans, circleInvitations, circleFollows } from '../db/schema';
+import { circleFans, circleFollows, circleInvitations, circleStamps } from '../db/schema';
 import { signupVerified, startTwoInstances, type TestServer } from './harness';
 import { createWork, family, made, workForm, type Family } from './works-helpers';
 
@@ -245,6 +245,92 @@ describe('the family circle', () => {
     // The fan list of another family's id: not found; a huge id: not found, not a 500.
     expect((await s.request('/api/circle/fans/2147483647/', { method: 'DELETE', token: fam5.parent })).status).toBe(404);
     expect((await s.request('/api/circle/fans/99999999999/', { method: 'DELETE', token: fam5.parent })).status).toBe(404);
+  });
+
+  it('stickers, 「みたよ」 and comments: a comment waits for the parent, unseen by the child and the other fans until approved', async () => {
+    const fam8 = await family(s, 1);
+    const kid = fam8.kids[0]!;
+    const work = await circleWork(fam8, 0, 'Rainbow fish', { is_circle: true });
+    const privateWork = await circleWork(fam8, 0, 'Not for the circle', {});
+    const [gran, uncle] = [await signupVerified(s), await signupVerified(s)];
+    await join((await invite(fam8.parent, { role: 'grandma', children: [kid.id] })).body.token, gran.access);
+    await join((await invite(fam8.parent, { role: 'uncle', children: [kid.id], needs_approval: false })).body.token, uncle.access);
+    const react = (token: string, id: number, what: string, json?: unknown) =>
+      s.request(`/api/fan/works/${id}/${what}/`, { method: 'POST', token, ...(json === undefined ? {} : { json }) });
+
+    // Stickers: one per fan, replaced, counted; 「みたよ」 kept once.
+    expect((await react(gran.access, work, 'stamp', { stamp: 'sugoi' })).body).toMatchObject({ my_stamp: 'sugoi' });
+    const replaced = await react(gran.access, work, 'stamp', { stamp: 'hanamaru' });
+    expect(replaced.body).toMatchObject({ my_stamp: 'hanamaru', stamps: [{ stamp: 'hanamaru', count: 1 }] });
+    await react(uncle.access, work, 'stamp', { stamp: 'hanamaru' });
+    expect((await react(gran.access, work, 'seen')).status).toBe(200);
+    expect((await react(gran.access, work, 'seen')).status).toBe(200);
+    // Not on a private work, a made-up sticker, or someone else's family.
+    expect((await react(gran.access, privateWork, 'stamp', { stamp: 'sugoi' })).status).toBe(404);
+    expect((await react(gran.access, work, 'stamp', { stamp: '<script>' })).status).toBe(400);
+    const stranger = await signupVerified(s);
+    expect((await react(stranger.access, work, 'seen')).status).toBe(404);
+    expect((await react(stranger.access, work, 'comments', { body: 'hi' })).status).toBe(404);
+
+    // Grandma's comment waits; the uncle's (no approval asked) is on the work at once.
+    const waiting = await react(gran.access, work, 'comments', { body: '  <b>すごい!</b> https://example.com  ' });
+    expect(waiting.status).toBe(201);
+    expect(waiting.body).toMatchObject({ role: 'grandma', body: '<b>すごい!</b> https://example.com', pending: true, mine: true });
+    const through = await react(uncle.access, work, 'comments', { body: 'Nice colours' });
+    expect(through.body).toMatchObject({ pending: false });
+    for (const body of [' ', 'x'.repeat(201), 'a\u0000b', 42]) {
+      const bad = await react(gran.access, work, 'comments', { body });
+      expect(bad.status, String(body)).toBe(400);
+      expect(Object.keys(bad.body)).toContain('body');
+    }
+
+    const childView = async () => (await s.request(`/api/artworks/${work}/circle/`, { token: kid.access })).body;
+    const seenByChild = await childView();
+    expect(seenByChild.comments.map((c: { body: string }) => c.body)).toEqual(['Nice colours']);
+    expect(seenByChild.seen_by).toEqual([expect.objectContaining({ role: 'grandma' })]);
+    expect(seenByChild.stamps.map((x: { stamp: string; role: string }) => `${x.role}:${x.stamp}`).sort()).toEqual([
+      'grandma:hanamaru',
+      'uncle:hanamaru',
+    ]);
+    expect(JSON.stringify(seenByChild)).not.toMatch(/@example\.com/);
+    const uncleSees = async () => (await worksOf(uncle.access, kid.id)).body.results.find((w: { id: number }) => w.id === work).circle;
+    expect((await uncleSees()).comments.map((c: { body: string }) => c.body)).toEqual(['Nice colours']);
+    // The author sees its own waiting comment.
+    const granSees = (await worksOf(gran.access, kid.id)).body.results.find((w: { id: number }) => w.id === work).circle;
+    expect(granSees.comments.map((c: { pending: boolean }) => c.pending)).toEqual([true, false]);
+    // Another child's token, or the parent's, cannot read the child's circle view.
+    expect((await s.request(`/api/artworks/${work}/circle/`, { token: fam.kids[0]!.access })).status).toBe(404);
+    expect((await s.request(`/api/artworks/${work}/circle/`, { token: fam8.parent })).status).toBe(403);
+
+    // The parent's queue: grandma's comment; another family cannot approve it; the parent approves.
+    const queue = await s.request('/api/circle/comments/', { token: fam8.parent });
+    expect(queue.body.results).toEqual([
+      expect.objectContaining({ id: waiting.body.id, role: 'grandma', child: { id: kid.id, username: expect.any(String) } }),
+    ]);
+    expect((await s.request('/api/circle/comments/', { token: fam.parent })).body.results).toEqual([]);
+    expect((await s.request(`/api/circle/comments/${waiting.body.id}/approve/`, { method: 'POST', token: fam.parent })).status).toBe(404);
+    expect((await s.request(`/api/circle/comments/${waiting.body.id}/approve/`, { method: 'POST', token: kid.access })).status).toBe(403);
+    expect((await s.request(`/api/circle/comments/${waiting.body.id}/approve/`, { method: 'POST', token: fam8.parent })).status).toBe(200);
+    expect((await childView()).comments.map((c: { body: string }) => c.body)).toEqual([
+      '<b>すごい!</b> https://example.com',
+      'Nice colours',
+    ]);
+    expect((await uncleSees()).comments).toHaveLength(2);
+    // Removed by the parent: gone for everyone; removing twice is 404.
+    expect((await s.request(`/api/circle/comments/${through.body.id}/`, { method: 'DELETE', token: fam8.parent })).status).toBe(200);
+    expect((await s.request(`/api/circle/comments/${through.body.id}/`, { method: 'DELETE', token: fam8.parent })).status).toBe(404);
+    expect((await childView()).comments).toHaveLength(1);
+
+    // A removed fan's stickers, 「みたよ」 and comments go with them; a deleted work takes its own.
+    const granId = (await s.request('/api/circle/', { token: fam8.parent })).body.fans.find(
+      (f: { role: string }) => f.role === 'grandma',
+    ).id;
+    await s.request(`/api/circle/fans/${granId}/`, { method: 'DELETE', token: fam8.parent });
+    const after = await childView();
+    expect(after).toMatchObject({ seen_by: [], comments: [] });
+    expect(after.stamps.map((x: { role: string }) => x.role)).toEqual(['uncle']);
+    expect((await s.request(`/api/artworks/${work}/delete/`, { method: 'DELETE', token: kid.access })).status).toBe(200);
+    expect(await s.deps.db.select().from(circleStamps).where(eq(circleStamps.artworkId, work))).toEqual([]);
   });
 
   it("every field error of the circle's forms has its text in the server's catalog", () => {

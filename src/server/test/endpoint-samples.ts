@@ -152,6 +152,8 @@ export interface World {
     /** fanA's place in A's circle (it follows A's first child), and an invitation of A's waiting to be used. */
     fan: number;
     invitation: { id: number; token: string };
+    /** Two comments of fanA's on the circle work, waiting for A's parent: one to approve, one to remove. */
+    comments: [number, number];
   };
   b: { parent: Parent; kid: Child };
   /** Staff of B's organization only, and staff of A's organization; neither a super admin nor in a family of A's. */
@@ -345,6 +347,13 @@ export async function seedWorld(s: TestServer): Promise<World> {
   if (fanJoined.status !== 200) throw new Error(`circle join failed: ${fanJoined.status} ${JSON.stringify(fanJoined.body)}`);
   const [fanRow] = await s.deps.db.select({ id: circleFans.id }).from(circleFans).where(eq(circleFans.userId, aParentRow!.id));
   const invitation = await circleInvitation();
+  const comment = async (body: string) => {
+    const res = await s.request(`/api/fan/works/${circleWork}/comments/`, { method: 'POST', token: fanA.access, json: { body } });
+    if (res.status !== 201 || res.body.pending !== true)
+      throw new Error(`circle comment failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.id as number;
+  };
+  const comments: [number, number] = [await comment('What a lovely cat!'), await comment('More, please')];
 
   const accounts = new Map<string, { account: Promise<Parent>; uses: number }>();
   const account = (role: string, uses = 4): Promise<Parent> => {
@@ -395,6 +404,7 @@ export async function seedWorld(s: TestServer): Promise<World> {
       circleTitle,
       fan: fanRow!.id,
       invitation,
+      comments,
     },
     b: { parent: bParent, kid: bKid },
     staffB,
@@ -702,6 +712,13 @@ export const SAMPLES: Samples = {
   circleJoin: async (w) => ({ params: { token: (await w.circleInvitation()).token } }),
   fanChildren: async () => ({}),
   fanChildWorks: async (w) => ({ params: { childId: w.a.kid.id }, query: page1 }),
+  fanStamp: async (w) => ({ params: { id: w.a.circleWork }, json: { stamp: 'hanamaru' } }),
+  fanSeen: async (w) => ({ params: { id: w.a.circleWork } }),
+  fanComment: async (w) => ({ params: { id: w.a.circleWork }, json: { body: 'すてきな絵だね' } }),
+  circleComments: async () => ({}),
+  circleCommentApprove: async (w) => ({ params: { id: w.a.comments[0] } }),
+  circleCommentRemove: async (w) => ({ params: { id: w.a.comments[1] } }),
+  workCircle: async (w) => ({ params: { id: w.a.circleWork } }),
   parentRequestApprove: async (w) => ({ params: { id: w.a.paymentRequest } }),
   parentRequestDecline: async (w) => ({ params: { id: w.a.deleteRequest } }),
   orgClasses: async (w) => ({ params: { orgId: w.a.organization.id }, query: page1 }),

@@ -6,7 +6,7 @@ import { formatDay } from '@web/lib/billing-format';
 import { useFollowedChildren } from '@web/lib/circle';
 import { Carousel } from '@web/ui/carousel';
 import { EmptyState } from '@web/ui/empty-state';
-import { LinkButton } from '@web/ui/button';
+import { Button, LinkButton } from '@web/ui/button';
 import { Modal } from '@web/ui/modal';
 import { OfflineDataNote } from '@web/ui/offline-data-note';
 import { Loading, PageShell } from '@web/ui/page-shell';
@@ -21,7 +21,16 @@ function WorkView({ work, onClose }: { work: Work; onClose: () => void }) {
   const age = work.creator_age;
   const day = formatDay(work.created_at, i18n.locale);
   return (
-    <Modal open title={work.title} onClose={onClose}>
+    <Modal
+      open
+      title={work.title}
+      onClose={onClose}
+      actions={
+        <Button variant="secondary" onClick={onClose}>
+          <Trans>Close</Trans>
+        </Button>
+      }
+    >
       <Carousel protect title={work.title} images={work.images_data.map((i) => ({ id: i.id, src: i.image_url, thumb: i.thumbnail_url }))} />
       <p className={styles.workMeta}>
         {age === null ? (
