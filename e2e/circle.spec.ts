@@ -104,8 +104,17 @@ test('a parent invites grandma by link; she signs up, joins, sees only the circl
   await gran.getByRole('button', { name: 'Sunflowers for grandma' }).click();
   await expect(gran.getByRole('dialog', { name: 'Sunflowers for grandma' })).toBeVisible();
   await expect(gran.getByRole('dialog').getByText(/drawn at age \d+/)).toBeVisible();
-  await gran.screenshot({ path: '/tmp/circle-work-en.png' });
-  await gran.keyboard.press('Escape');
+  // A sticker and a comment: the comment waits for a parent, and says so to its author.
+  const dialog0 = gran.getByRole('dialog', { name: 'Sunflowers for grandma' });
+  await dialog0.getByRole('button', { name: /Hanamaru!/ }).click();
+  await expect(dialog0.getByRole('button', { name: /Hanamaru! 1/ })).toHaveAttribute('aria-pressed', 'true');
+  await dialog0.getByLabel('Write a comment').fill('Such bright sunflowers! <b>Grandma</b> loves them.');
+  await dialog0.getByRole('button', { name: 'Send' }).click();
+  await expect(gran.getByText('Sent. The family will see it once a parent has approved it.')).toBeVisible();
+  await expect(dialog0.getByText("Waiting for a parent's approval")).toBeVisible();
+  await expect(dialog0.getByText('Such bright sunflowers! <b>Grandma</b> loves them.')).toBeVisible();
+  await gran.screenshot({ path: '/tmp/circle-work-en.png', fullPage: true });
+  await dialog0.getByRole('button', { name: 'Close' }).click();
   await inLanguage(gran, 'ja');
   await expect(gran.getByRole('heading', { name: `${fam.username}さんの美術館` })).toBeVisible();
   await gran.screenshot({ path: '/tmp/circle-child-ja.png', fullPage: true });
@@ -116,8 +125,25 @@ test('a parent invites grandma by link; she signs up, joins, sees only the circl
   await expect(gran.getByText('Sunflowers for grandma')).toBeVisible({ timeout: 15_000 });
   await grandmaContext.unrouteAll({ behavior: 'ignoreErrors' });
 
-  // The parent sees grandma in the circle, with her visit, and removes her.
+  // The parent approves the comment; hana then sees it, the sticker and 「みたよ」 under her drawing.
   await page.reload();
+  const waiting = page.getByRole('list', { name: 'Comments waiting for your approval' }).getByRole('listitem');
+  await expect(waiting).toContainText('Such bright sunflowers!');
+  await expect(waiting).toContainText(`Grandma on ${fam.username}'s “Sunflowers for grandma”`);
+  await waiting.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('The comment is on the work now.')).toBeVisible();
+  await openAs(page, fam, `/gallery-detail/${shared.id}`);
+  const panel2 = page.getByRole('region', { name: 'From your family circle' });
+  await expect(panel2.getByText('Seen by Grandma')).toBeVisible();
+  await expect(panel2.getByText('Hanamaru!', { exact: true })).toBeVisible();
+  await expect(panel2.getByText('Such bright sunflowers! <b>Grandma</b> loves them.')).toBeVisible();
+  await inLanguage(page, 'ja');
+  await expect(page.getByRole('region', { name: 'ファミリーサークルから' }).getByText('みたよ：おばあちゃん')).toBeVisible();
+  await page.screenshot({ path: '/tmp/circle-child-detail-ja.png', fullPage: true });
+  await page.evaluate(() => ['child_token', 'child_refresh_token'].forEach((key) => localStorage.removeItem(key)));
+
+  // The parent sees grandma in the circle, with her visit, and removes her.
+  await openAsParent(page, fam, '/account-info');
   const fan = page.getByRole('list', { name: 'Relatives in the circle' }).getByRole('listitem');
   await expect(fan).toHaveCount(1);
   await expect(fan).toContainText('Grandma');

@@ -55,3 +55,19 @@ export function useRemoveFan() {
   const refresh = useCircleRefresh();
   return useMutation({ mutationFn: (id: number) => api('circleFanRemove', { params: { id } }), onSuccess: refresh });
 }
+
+const COMMENTS_KEY = apiKey('circleComments');
+
+/** The fans' comments waiting for a parent. */
+export function usePendingComments() {
+  return useQuery({ queryKey: COMMENTS_KEY, queryFn: () => api('circleComments', { silent: true }) });
+}
+
+export function useAnswerComment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, approve }: { id: number; approve: boolean }) =>
+      approve ? api('circleCommentApprove', { params: { id } }) : api('circleCommentRemove', { params: { id } }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: COMMENTS_KEY }),
+  });
+}

@@ -13,7 +13,16 @@ import { TextField } from '@web/ui/field';
 import { Loading } from '@web/ui/page-shell';
 import { Switch } from '@web/ui/switch';
 import { ROLE_CHOICES, roleName } from '@web/lib/circle-roles';
-import { useCircle, useCircleDefault, useInvite, useRemoveFan, useRevokeInvitation, useUpdateFan } from '../api/family-circle';
+import {
+  useAnswerComment,
+  useCircle,
+  useCircleDefault,
+  useInvite,
+  usePendingComments,
+  useRemoveFan,
+  useRevokeInvitation,
+  useUpdateFan,
+} from '../api/family-circle';
 import styles from './family-circle.module.css';
 
 type Child = CircleOverview['children'][number];
@@ -285,6 +294,58 @@ function FanItem({ fan, all }: { fan: CircleFan; all: Child[] }) {
   );
 }
 
+/** The fans' comments that wait for a parent: the child and the other fans see one only once it is approved. */
+function WaitingComments() {
+  const { t, i18n } = useLingui();
+  const comments = usePendingComments();
+  const answer = useAnswerComment();
+  const list = comments.data?.results ?? [];
+  if (list.length === 0) return null;
+  return (
+    <>
+      <h3 className={styles.subTitle}>
+        <Trans>Comments waiting for your approval</Trans>
+        <span className={styles.count}>{list.length}</span>
+      </h3>
+      <ul className={styles.list} aria-label={t`Comments waiting for your approval`}>
+        {list.map((c) => {
+          const who = roleName(i18n, c.role, c.role_label);
+          const title = c.work.title;
+          const child = c.child.username;
+          return (
+            <li key={c.id} className={styles.comment}>
+              <div className={styles.commentHead}>
+                {c.work.thumbnail_url && <img src={c.work.thumbnail_url} alt="" width={48} height={48} className={styles.commentThumb} />}
+                <p className={styles.fanMeta}>
+                  <Trans>
+                    {who} on {child}'s “{title}”
+                  </Trans>
+                </p>
+              </div>
+              <p className={styles.commentBody}>{c.body}</p>
+              <div className={styles.buttons}>
+                <Button
+                  disabled={answer.isPending}
+                  onClick={() => answer.mutate({ id: c.id, approve: true }, { onSuccess: (done) => notify.success(done.message) })}
+                >
+                  <Trans>Approve</Trans>
+                </Button>
+                <Button
+                  variant="secondary"
+                  disabled={answer.isPending}
+                  onClick={() => answer.mutate({ id: c.id, approve: false }, { onSuccess: (done) => notify.success(done.message) })}
+                >
+                  {t({ message: 'Decline', context: 'a parent answering a comment' })}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
 /**
  * The family circle (issue 32) on /account-info: grandparents and relatives the parent invited, the invitations still
  * waiting, a new invitation's link (QR code, share sheet, copy), and whether new works are shared with the circle.
@@ -326,6 +387,7 @@ export function FamilyCircle() {
               offText={t`New works: private`}
             />
           </div>
+          <WaitingComments />
           {data.fans.length > 0 && (
             <ul className={styles.list} aria-label={t`Relatives in the circle`}>
               {data.fans.map((f) => (

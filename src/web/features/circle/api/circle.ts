@@ -4,9 +4,10 @@
  */
 import '@web/lib/console-routes';
 
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 
-import type { Paged, Work } from '@contract/works';
+import type { CircleReactions, CircleStamp, CircleWork } from '@contract/circle';
+import type { Paged } from '@contract/works';
 import { isNotFound } from '@web/lib/api-error';
 import { FOLLOWED_KEY } from '@web/lib/circle';
 import { api, apiKey } from '@web/lib/http';
@@ -31,7 +32,7 @@ export function useJoinCircle() {
 export const circleWorksKey = (childId: number) => apiKey('fanChildWorks', { params: { childId } });
 
 /** A page of a child the fan no longer follows (removed from the circle): it replaces what the phone kept. */
-export type CirclePage = Paged<Work> & { gone?: true };
+export type CirclePage = Paged<CircleWork> & { gone?: true };
 const GONE: CirclePage = { count: 0, next: null, previous: null, results: [], gone: true };
 
 /**
@@ -49,4 +50,43 @@ export function useChildCircleWorks(childId: number) {
     initialPageParam: 1,
     getNextPageParam: (last, _all, page) => (last.next ? page + 1 : undefined),
   });
+}
+
+/** What a reaction changed is shown from the answer: the work's circle part in every kept page of that child. */
+function usePatchWork(childId: number) {
+  const client = useQueryClient();
+  return (workId: number, patch: (circle: CircleReactions) => CircleReactions) =>
+    client.setQueryData<InfiniteData<CirclePage>>(circleWorksKey(childId), (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((p) => ({
+              ...p,
+              results: p.results.map((w) => (w.id === workId ? { ...w, circle: patch((w as CircleWork).circle) } : w)),
+            })),
+          }
+        : data,
+    );
+}
+
+export function useStamp(childId: number) {
+  const patch = usePatchWork(childId);
+  return useMutation({
+    mutationFn: ({ workId, stamp }: { workId: number; stamp: CircleStamp | null }) =>
+      api('fanStamp', { params: { id: workId }, json: { stamp } }),
+    onSuccess: (circle, { workId }) => patch(workId, () => circle),
+  });
+}
+
+export function useComment(childId: number) {
+  const patch = usePatchWork(childId);
+  return useMutation({
+    mutationFn: ({ workId, body }: { workId: number; body: string }) => api('fanComment', { params: { id: workId }, json: { body } }),
+    onSuccess: (comment, { workId }) => patch(workId, (circle) => ({ ...circle, comments: [...circle.comments, comment] })),
+  });
+}
+
+/** 「みたよ」, told once per opening; nothing to show if it fails (offline, the next opening tells it). */
+export function markSeen(workId: number): void {
+  void api('fanSeen', { params: { id: workId }, silent: true }).catch(() => undefined);
 }

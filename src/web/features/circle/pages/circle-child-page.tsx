@@ -1,25 +1,116 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
-import type { Work } from '@contract/works';
+import { CIRCLE_COMMENT_MAX, CIRCLE_STAMPS, type CircleWork } from '@contract/circle';
+import { fieldErrors } from '@web/lib/api-error';
 import { formatDay } from '@web/lib/billing-format';
 import { useFollowedChildren } from '@web/lib/circle';
+import { roleName } from '@web/lib/circle-roles';
+import { notify } from '@web/lib/toast';
 import { Carousel } from '@web/ui/carousel';
+import { StampSeal, useStampWord } from '@web/ui/circle-stamp';
 import { EmptyState } from '@web/ui/empty-state';
+import { TextAreaField } from '@web/ui/field';
 import { Button, LinkButton } from '@web/ui/button';
 import { Modal } from '@web/ui/modal';
 import { OfflineDataNote } from '@web/ui/offline-data-note';
 import { Loading, PageShell } from '@web/ui/page-shell';
 import { SeeMore } from '@web/ui/see-more';
 import { WorkCard } from '@web/ui/work-card';
-import { useChildCircleWorks } from '../api/circle';
+import { markSeen, useChildCircleWorks, useComment, useStamp } from '../api/circle';
 import styles from './circle.module.css';
 
-/** One work, large: its pictures, title, the child's words and age when it was made. */
-function WorkView({ work, onClose }: { work: Work; onClose: () => void }) {
+/** The stickers to choose from, the comments the fan may see, and a comment box. */
+function Reactions({ work, childId }: { work: CircleWork; childId: number }) {
+  const { t, i18n } = useLingui();
+  const word = useStampWord();
+  const stamp = useStamp(childId);
+  const comment = useComment(childId);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const circle = work.circle;
+  const counts = new Map(circle.stamps.map((s) => [s.stamp, s.count]));
+  const send = () =>
+    comment.mutate(
+      { workId: work.id, body: text },
+      {
+        onSuccess: (sent) => {
+          setText('');
+          setError(undefined);
+          notify.success(sent.pending ? t`Sent. The family will see it once a parent has approved it.` : t`Your comment is on the work.`);
+        },
+        onError: (err) => setError(fieldErrors(err).body),
+      },
+    );
+  return (
+    <div className={styles.reactions}>
+      <div className={styles.stamps} role="group" aria-label={t`Stickers`}>
+        {CIRCLE_STAMPS.map((s) => {
+          const mine = circle.my_stamp === s;
+          const n = counts.get(s) ?? 0;
+          return (
+            <button
+              key={s}
+              type="button"
+              className={styles.stamp}
+              aria-pressed={mine}
+              disabled={stamp.isPending}
+              onClick={() => stamp.mutate({ workId: work.id, stamp: mine ? null : s })}
+            >
+              <StampSeal stamp={s} size={52} />
+              <span className={styles.stampWord}>
+                {word(s)}
+                {n > 0 && <span className={styles.stampCount}> {n}</span>}
+              </span>
+            </button>
+          );
+        })}
+      </div>
+      {circle.comments.length > 0 && (
+        <ul className={styles.comments} aria-label={t`Comments`}>
+          {circle.comments.map((c) => (
+            <li key={c.id} className={styles.comment} data-pending={c.pending}>
+              <span className={styles.commentWho}>{roleName(i18n, c.role, c.role_label)}</span>
+              <p className={styles.commentBody}>{c.body}</p>
+              {c.pending && (
+                <span className={styles.commentWaiting}>
+                  <Trans>Waiting for a parent's approval</Trans>
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className={styles.commentForm}
+        onSubmit={(e) => {
+          e.preventDefault();
+          send();
+        }}
+      >
+        <TextAreaField
+          label={t`Write a comment`}
+          value={text}
+          maxLength={CIRCLE_COMMENT_MAX}
+          rows={2}
+          onChange={(e) => setText(e.target.value)}
+          error={error}
+          hint={t`${text.length} / ${CIRCLE_COMMENT_MAX}`}
+        />
+        <Button type="submit" disabled={comment.isPending || text.trim() === ''} aria-busy={comment.isPending}>
+          {comment.isPending ? t`Sending…` : t`Send`}
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+/** One work, large: its pictures, title, the child's words and age when it was made, and the circle's reactions. */
+function WorkView({ work, childId, onClose }: { work: CircleWork; childId: number; onClose: () => void }) {
   const { i18n } = useLingui();
   const age = work.creator_age;
   const day = formatDay(work.created_at, i18n.locale);
+  useEffect(() => markSeen(work.id), [work.id]);
   return (
     <Modal
       open
@@ -42,6 +133,7 @@ function WorkView({ work, onClose }: { work: Work; onClose: () => void }) {
         )}
       </p>
       {work.description && <p className={styles.workWords}>{work.description}</p>}
+      <Reactions work={work} childId={childId} />
     </Modal>
   );
 }
@@ -51,11 +143,13 @@ export function ChildMuseum({ id }: { id: number }) {
   const { t } = useLingui();
   const followed = useFollowedChildren();
   const works = useChildCircleWorks(id);
-  const [open, setOpen] = useState<Work | null>(null);
+  const [openId, setOpenId] = useState<number | null>(null);
   const child = followed.data?.results.find((k) => k.id === id);
   // Removed from the circle (or the child no longer followed): the answer replaced what this phone kept.
   const gone = Boolean(works.data?.pages[0]?.gone);
   const list = works.data?.pages.flatMap((p) => p.results) ?? [];
+  // The open work from the kept pages, so a sticker or comment shows as soon as its answer is in.
+  const open = list.find((w) => w.id === openId) ?? null;
   const title = child ? t`${child.username}'s museum` : t({ message: 'Family circle', context: 'heading' });
 
   return (
@@ -81,7 +175,7 @@ export function ChildMuseum({ id }: { id: number }) {
             {list.map((w) => (
               <WorkCard
                 key={w.id}
-                onOpen={() => setOpen(w)}
+                onOpen={() => setOpenId(w.id)}
                 imageSrc={w.images_data[0]?.thumbnail_url ?? null}
                 title={w.title}
                 date={w.creator_age === null ? undefined : t`Age ${w.creator_age}`}
@@ -91,7 +185,7 @@ export function ChildMuseum({ id }: { id: number }) {
           <SeeMore hasMore={Boolean(works.hasNextPage)} loading={works.isFetchingNextPage} onMore={() => void works.fetchNextPage()} />
         </>
       )}
-      {open && <WorkView work={open} onClose={() => setOpen(null)} />}
+      {open && <WorkView work={open} childId={id} onClose={() => setOpenId(null)} />}
     </PageShell>
   );
 }

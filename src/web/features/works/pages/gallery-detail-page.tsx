@@ -17,6 +17,7 @@ import { downloadWorkZip } from '../components/download-zip';
 import { formatDate } from '../components/format';
 import { useLikeToggle } from '../components/use-like-toggle';
 import { WayBack } from '../components/way-back';
+import { CirclePanel } from '../components/circle-panel';
 import styles from './gallery-detail.module.css';
 
 export interface EditWorkState {
@@ -143,6 +144,7 @@ export default function GalleryDetailPage() {
           </div>
         )}
       </div>
+      <CirclePanel work={w} />
     </PageShell>
   );
 }

@@ -1,0 +1,69 @@
+import '@web/lib/console-routes';
+
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+
+import type { Work } from '@contract/works';
+import { roleName } from '@web/lib/circle-roles';
+import { api, apiKey } from '@web/lib/http';
+import { useSession } from '@web/lib/session';
+import { StampSeal, useStampWord } from '@web/ui/circle-stamp';
+import styles from './circle-panel.module.css';
+
+/**
+ * The family circle around the child's own work (issue 32): who has seen it (「みたよ」), their stickers, and the
+ * comments a parent approved. Only for the work's owner (the server answers nobody else), and only for a work the
+ * circle can see; nothing shows while the circle has not reacted.
+ */
+export function CirclePanel({ work }: { work: Work }) {
+  const { t, i18n } = useLingui();
+  const word = useStampWord();
+  const child = useSession((s) => Boolean(s.childToken));
+  const shown = child && (work.is_circle === true || work.is_public);
+  const circle = useQuery({
+    queryKey: apiKey('workCircle', { params: { id: work.id } }),
+    queryFn: () => api('workCircle', { params: { id: work.id }, silent: true }),
+    enabled: shown,
+    retry: false,
+  });
+  const data = circle.data;
+  if (!shown || !data || (data.seen_by.length === 0 && data.stamps.length === 0 && data.comments.length === 0)) return null;
+  const who = (r: { role: Parameters<typeof roleName>[1]; role_label: string }) => roleName(i18n, r.role, r.role_label);
+  const seen = data.seen_by.map(who).join('、');
+  return (
+    <section className={styles.panel} aria-labelledby="circle-panel-title">
+      <h2 id="circle-panel-title" className={styles.title}>
+        <Trans context="heading">From your family circle</Trans>
+      </h2>
+      {data.seen_by.length > 0 && (
+        <p className={styles.seen}>
+          <Trans>Seen by {seen}</Trans>
+        </p>
+      )}
+      {data.stamps.length > 0 && (
+        <ul className={styles.stamps} aria-label={t`Stickers`}>
+          {data.stamps.map((s, i) => (
+            <li key={i} className={styles.stamp}>
+              <StampSeal stamp={s.stamp} size={48} />
+              <span>
+                {word(s.stamp)}
+                <br />
+                <small>{who(s)}</small>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data.comments.length > 0 && (
+        <ul className={styles.comments} aria-label={t`Comments`}>
+          {data.comments.map((c) => (
+            <li key={c.id} className={styles.comment}>
+              <strong>{who(c)}</strong>
+              <p>{c.body}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
