@@ -4,6 +4,8 @@
  * describes exactly the operations of the endpoint table, and every operation it describes is served: Hono's
  * registered /api routes are the document's operations, one to one, and a request to each reaches its route.
  */
+import { createHash, randomBytes } from 'node:crypto';
+
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { eq } from 'drizzle-orm';
@@ -11,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { fillPath, isIdParam, paramNames, responsesOf, type Endpoint } from '@contract/endpoint';
 import { ENDPOINTS } from '@contract/endpoints';
-import { artistClasses, contests, organizations, plans, users } from '../db/schema';
+import { artistClasses, circleInvitations, contests, organizations, plans, profiles, users } from '../db/schema';
 import { createApp } from '../app';
 import { honoPath } from '../routes/register';
 import { startTestServer, type TestServer } from './harness';
@@ -141,7 +143,17 @@ describe('every documented operation is served', () => {
       cancelUrl: 'http://localhost/plans',
       idempotencyKey: 'openapi-routing',
     });
-    const publicTexts: Record<string, string> = { session: checkout.id };
+    // An invitation link to a family circle (issue 32), good, so that its preview answers its own 200.
+    const token = randomBytes(32).toString('base64url');
+    const [inviter] = await s.deps.db.select({ id: profiles.userId }).from(profiles).where(eq(profiles.id, kid.id));
+    await s.deps.db.insert(circleInvitations).values({
+      userId: inviter!.id,
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      role: 'grandma',
+      profileIds: [kid.id],
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const publicTexts: Record<string, string> = { session: checkout.id, token };
     const unrouted: string[] = [];
     for (const { method, path, op } of documented()) {
       const params = Object.fromEntries(
