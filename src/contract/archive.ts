@@ -89,10 +89,33 @@ export const archiveWork = z.object({
   tags: z.array(names).max(100),
   likes_count: z.number().int().min(0),
   is_public: z.boolean(),
-  visibility: z.enum(['public', 'private']),
+  visibility: z.enum(['public', 'circle', 'private']),
   /** One to five pictures, as a work of the API has. */
   images: z.array(archiveImage).min(1).max(LIMITS.maxImagesPerWork),
   contest_entries: z.array(archiveContestEntry).max(1000),
+  /**
+   * The family circle's part (issue 32): the stickers and the approved comments, each with the relative's role (and
+   * the label a parent wrote for `other`), never their name or address. Absent from archives made before it.
+   */
+  circle: z
+    .object({
+      stamps: z
+        .array(
+          z.object({ stamp: withoutNul(z.string().max(40)), role: withoutNul(z.string().max(40)), label: withoutNul(z.string().max(60)) }),
+        )
+        .max(1000),
+      comments: z
+        .array(
+          z.object({
+            role: withoutNul(z.string().max(40)),
+            label: withoutNul(z.string().max(60)),
+            body: withoutNul(z.string().max(400)),
+            at: pastTime,
+          }),
+        )
+        .max(10_000),
+    })
+    .optional(),
 });
 
 export const archiveProfile = z.object({

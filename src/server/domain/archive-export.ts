@@ -38,6 +38,9 @@ import {
   contestEntries,
   contests,
   likes,
+  circleComments,
+  circleFans,
+  circleStamps,
   organizations,
   profileOrganizations,
   profiles,
@@ -233,6 +236,25 @@ async function* workPages(deps: AppDeps, child: Child): AsyncGenerator<ExportedW
       .innerJoin(organizations, eq(organizations.id, contests.organizationId))
       .where(inArray(contestEntries.artworkId, ids))
       .orderBy(asc(contestEntries.createdAt), asc(contestEntries.id));
+    // The family circle's stickers and approved comments (issue 32), by role: never a relative's name or address.
+    const stamps = await deps.db
+      .select({ artworkId: circleStamps.artworkId, stamp: circleStamps.stamp, role: circleFans.role, label: circleFans.roleLabel })
+      .from(circleStamps)
+      .innerJoin(circleFans, eq(circleFans.id, circleStamps.fanId))
+      .where(inArray(circleStamps.artworkId, ids))
+      .orderBy(asc(circleStamps.createdAt));
+    const comments = await deps.db
+      .select({
+        artworkId: circleComments.artworkId,
+        body: circleComments.body,
+        at: circleComments.createdAt,
+        role: circleFans.role,
+        label: circleFans.roleLabel,
+      })
+      .from(circleComments)
+      .innerJoin(circleFans, eq(circleFans.id, circleComments.fanId))
+      .where(and(inArray(circleComments.artworkId, ids), eq(circleComments.status, 'approved')))
+      .orderBy(asc(circleComments.createdAt), asc(circleComments.id));
     yield page.map((p) => {
       const w = p.work;
       const date = w.createdAt.toISOString().slice(0, 10);
@@ -251,7 +273,7 @@ async function* workPages(deps: AppDeps, child: Child): AsyncGenerator<ExportedW
           tags: parsed<TagCell[]>(p.tags).map((t) => ({ en: t.en, ja: t.ja })),
           likes_count: p.likesCount,
           is_public: w.isPublic,
-          visibility: w.isPublic ? 'public' : 'private',
+          visibility: w.isPublic ? 'public' : w.inCircle ? 'circle' : 'private',
           images: images.map((i, n) => ({
             ...picturePaths(child.folder, { id: w.id, date }, n, keys[n]!),
             width: i.w,
@@ -269,6 +291,12 @@ async function* workPages(deps: AppDeps, child: Child): AsyncGenerator<ExportedW
               contest_ends_at: e.endsAt.toISOString(),
               winner: e.winnerEntryId === e.entryId,
             })),
+          circle: {
+            stamps: stamps.filter((x) => x.artworkId === w.id).map((x) => ({ stamp: x.stamp, role: x.role, label: x.label })),
+            comments: comments
+              .filter((c) => c.artworkId === w.id)
+              .map((c) => ({ role: c.role, label: c.label, body: c.body, at: c.at.toISOString() })),
+          },
         },
       };
     });

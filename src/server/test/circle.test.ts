@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CIRCLE_ERRORS } from '@contract/circle';
 import { CIRCLE } from '../circle-messages';
 import { circleFans, circleFollows, circleInvitations, circleStamps } from '../db/schema';
+import { download, readArchive } from './export-helpers';
 import { signupVerified, startTwoInstances, type TestServer } from './harness';
 import { createWork, family, made, workForm, type Family } from './works-helpers';
 
@@ -320,6 +321,16 @@ describe('the family circle', () => {
     expect((await s.request(`/api/circle/comments/${through.body.id}/`, { method: 'DELETE', token: fam8.parent })).status).toBe(200);
     expect((await s.request(`/api/circle/comments/${through.body.id}/`, { method: 'DELETE', token: fam8.parent })).status).toBe(404);
     expect((await childView()).comments).toHaveLength(1);
+
+    // The family's export holds the approved comments and the stickers, by role: never a relative's address.
+    const archive = readArchive((await download(s, fam8.parent)).bytes);
+    const exported = archive.children[0]!.works.find((w) => w.id === work)!;
+    expect(exported.visibility).toBe('circle');
+    expect(exported.circle).toEqual({
+      stamps: [expect.objectContaining({ stamp: 'hanamaru', role: 'grandma' }), expect.objectContaining({ stamp: 'hanamaru', role: 'uncle' })],
+      comments: [expect.objectContaining({ role: 'grandma', body: '<b>すごい!</b> https://example.com' })],
+    });
+    expect(JSON.stringify(archive.children)).not.toMatch(/grandma.*@example\.com|Nice colours/);
 
     // A removed fan's stickers, 「みたよ」 and comments go with them; a deleted work takes its own.
     const granId = (await s.request('/api/circle/', { token: fam8.parent })).body.fans.find(
