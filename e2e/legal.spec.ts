@@ -79,8 +79,8 @@ test('each legal page and About render their full text in English and in Japanes
         await expect(main.getByRole('navigation', { name: language === 'ja' ? '目次' : 'Contents' }).getByRole('link')).toHaveCount(
           await articles.count(),
         );
-        // Each document has its own date: the privacy policy changed on 27 November 2026 (issue 27), the terms did not.
-        const updated = p.path === '/privacy-policy' ? ['2026年11月27日', 'November 27, 2026'] : ['2025年1月22日', 'January 22, 2025'];
+        // Each document has its own date: the privacy policy changed on 29 November 2026 (issue 32, the family circle), the terms did not.
+        const updated = p.path === '/privacy-policy' ? ['2026年11月29日', 'November 29, 2026'] : ['2025年1月22日', 'January 22, 2025'];
         await expect(main.getByText(language === 'ja' ? `最終更新日：${updated[0]}` : `Last updated: ${updated[1]}`)).toBeVisible();
       }
       // A table of short facts says less than the articles: in Japanese, about a thousand characters.
@@ -108,11 +108,11 @@ test('the privacy policy says what happens to a child’s photos, in plain words
 test('the tables of contents lead to their articles, also when a page is opened at one', async ({ page }) => {
   await page.goto('/privacy-policy');
   const toc = page.getByRole('navigation', { name: 'Contents' });
-  await expect(toc.getByRole('link')).toHaveCount(17);
+  await expect(toc.getByRole('link')).toHaveCount(18);
   await toc.getByRole('link', { name: /When your child enters a contest/ }).click();
   await expect(page).toHaveURL(/\/privacy-policy#contests$/);
   await expectScrolledTo(page, '#contests');
-  await page.getByRole('link', { name: 'Back to contents' }).nth(5).click();
+  await page.getByRole('link', { name: 'Back to contents' }).nth(6).click();
   await expectScrolledTo(page, '#contents');
 
   // Opened at an article: the page arrives after the browser looked for it, and still goes there.

@@ -327,7 +327,10 @@ describe('the family circle', () => {
     const exported = archive.children[0]!.works.find((w) => w.id === work)!;
     expect(exported.visibility).toBe('circle');
     expect(exported.circle).toEqual({
-      stamps: [expect.objectContaining({ stamp: 'hanamaru', role: 'grandma' }), expect.objectContaining({ stamp: 'hanamaru', role: 'uncle' })],
+      stamps: [
+        expect.objectContaining({ stamp: 'hanamaru', role: 'grandma' }),
+        expect.objectContaining({ stamp: 'hanamaru', role: 'uncle' }),
+      ],
       comments: [expect.objectContaining({ role: 'grandma', body: '<b>すごい!</b> https://example.com' })],
     });
     expect(JSON.stringify(archive.children)).not.toMatch(/grandma.*@example\.com|Nice colours/);

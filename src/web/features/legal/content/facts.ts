@@ -17,7 +17,7 @@ export const SUPPORT_EMAIL = 'support@littlemuseum.local';
  * Each document's date (works spec §9), as YYYY-MM-DD: the privacy policy changed with issue 27 (pictures of works
  * made private). The terms' date is the version a parent agrees to at sign-up, kept on the account (contract/legal.ts).
  */
-export const UPDATED = { terms: TERMS_VERSION, privacy: '2026-11-27' } as const;
+export const UPDATED = { terms: TERMS_VERSION, privacy: '2026-11-29' } as const;
 
 export const FREE_IMAGES = LIMITS.freePlanImageLimit;
 

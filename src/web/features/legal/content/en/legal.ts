@@ -329,6 +329,21 @@ const privacy: LegalDocument = {
       ],
     },
     {
+      id: 'family-circle',
+      title: 'The family circle (grandparents and relatives)',
+      body: [
+        {
+          list: [
+            'A parent can invite grandparents and relatives with a link that works once, for 7 days. They join with an account of their own and follow only the children the parent chose.',
+            "They see only the works those children share with the family circle (and published works), with the child's username, profile picture and age when the work was made. They never see the child's real name, date of birth or address, the family's e-mail address, or the e-mail addresses of other relatives.",
+            "They can put a sticker on a work and write a short comment. A comment reaches the child and the other relatives only after a parent has approved it, unless the parent has let that relative's comments through. There are no direct messages between a relative and a child.",
+            'The child sees which relatives have seen a work. Parents see who is in the circle and when each last visited.',
+            "A parent removes a relative on the account page, in the family circle section. From their very next request they see nothing of the family, and their stickers and comments are deleted. The family's archive keeps approved comments and stickers with the relative's role only.",
+          ],
+        },
+      ],
+    },
+    {
       id: 'contests',
       title: 'When your child enters a contest',
       body: [
