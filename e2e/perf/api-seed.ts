@@ -22,6 +22,10 @@ export const SEED_CHILDREN = ['kid1', 'kid2'] as const;
 export const FAMILY_EMAIL = 'trio@example.org';
 export const FAMILY_CHILDREN = ['trio1', 'trio2', 'trio3'] as const;
 export const FAMILY_WORKS_EACH = 200;
+/** The family circle (issue 32): a grandparent following one child with this many circle works. */
+export const CIRCLE_FAN_EMAIL = 'granny@example.org';
+export const CIRCLE_CHILD = 'circlekid';
+export const CIRCLE_WORKS = 1000;
 
 type Db = ReturnType<typeof openDatabase>['db'];
 
@@ -92,6 +96,34 @@ async function family(db: Db): Promise<void> {
   );
 }
 
+/** A family whose child shares CIRCLE_WORKS works with its circle, and the grandparent who follows the child. */
+async function circle(db: Db): Promise<void> {
+  const [seeded] = await rows<{ n: number }>(db, `select count(*)::int as n from users where email = '${CIRCLE_FAN_EMAIL}'`);
+  if (seeded && seeded.n > 0) return;
+  const hash = (await hashPassword(SEED_PASSWORD)).replace(/'/g, "''");
+  const [maxRow] = await rows<{ id: number | null }>(db, 'select max(id) as id from artworks');
+  const after = maxRow?.id ?? 0;
+  await run(
+    db,
+    `
+    insert into users (email, password_hash, first_name, email_verified_at) values
+      ('circle-family@example.org', '${hash}', 'Circle', now()), ('${CIRCLE_FAN_EMAIL}', '${hash}', 'Granny', now());
+    insert into profiles (user_id, username, first_name, date_of_birth, address)
+      select u.id, '${CIRCLE_CHILD}', 'Kid', '2017-04-01', '東京都 (Tokyo)' from users u where u.email = 'circle-family@example.org';
+    insert into artworks (profile_id, title, description, category_id, is_public, in_circle, created_at)
+      select p.id, 'Circle work ' || g, 'For grandma', (select min(id) from categories) + g % 6, false, true,
+             timestamp with time zone '2024-01-01 00:00:00+00' + g * interval '1 hour'
+      from profiles p cross join generate_series(1, ${CIRCLE_WORKS}) g where p.username = '${CIRCLE_CHILD}';
+    insert into artwork_images (artwork_id, position, display_key, thumb_key, width, height, bytes)
+      select id, 0, 'works/bench-' || id || '.webp', 'thumbs/bench-' || id || '.webp', 1600, 1200, 180000 from artworks where id > ${after};
+    insert into circle_fans (user_id, fan_user_id, role)
+      select f.id, g.id, 'grandma' from users f, users g where f.email = 'circle-family@example.org' and g.email = '${CIRCLE_FAN_EMAIL}';
+    insert into circle_follows (fan_id, profile_id)
+      select c.id, p.id from circle_fans c join profiles p on p.user_id = c.user_id where p.username = '${CIRCLE_CHILD}';
+  `,
+  );
+}
+
 /** Public works in the database now. */
 export async function publicWorks(options: OpenOptions): Promise<number> {
   const database = openDatabase(options);
@@ -111,6 +143,7 @@ export async function seedWorks(options: OpenOptions, total: number, log: (line:
     await database.migrate();
     await base(db);
     await family(db);
+    await circle(db);
     const [have] = await rows<{ n: number }>(db, 'select count(*)::int as n from artworks where is_public');
     const from = (have?.n ?? 0) + 1;
     if (from > total) return;

@@ -44,6 +44,8 @@ import sharp from 'sharp';
 
 import type { GetPlan, KindGroup, LoadResult, MixedPlan } from './api-load';
 import {
+  CIRCLE_FAN_EMAIL,
+  CIRCLE_WORKS,
   FAMILY_CHILDREN,
   FAMILY_EMAIL,
   FAMILY_WORKS_EACH,
@@ -349,6 +351,7 @@ interface Call {
 
 const REVALIDATION = 'page 1, revalidation (If-None-Match)';
 const FAMILY_GALLERY = 'family gallery page 1, child token';
+const CIRCLE_PAGE = 'circle page 1 (1,000 circle works), fan token';
 
 async function phase(
   db: 'pglite' | 'postgres',
@@ -379,6 +382,14 @@ async function phase(
     await checked(`${api.url}/api/artworks/my?page=1`, child, 'my gallery');
     await checked(`${api.url}/api/artworks/my-collection/?page=1`, child, 'my collection');
     const workPath = `/api/artworks/${gallery.results![0]!.id}`;
+    // The family circle (issue 32): a grandparent's page of a followed child's circle works.
+    const fan = (await post<{ access: string }>(`${api.url}/api/login/`, { email: CIRCLE_FAN_EMAIL, password: SEED_PASSWORD })).access;
+    const followed = await checked(`${api.url}/api/fan/children/`, fan, 'the children a fan follows');
+    const circleChild = (followed as unknown as { results: { id: number; works_count: number }[] }).results[0];
+    if (circleChild?.works_count !== CIRCLE_WORKS)
+      log(`${db} ${works}: the circle child has ${circleChild?.works_count} works (${CIRCLE_WORKS} seeded)`);
+    const circlePath = `/api/fan/children/${circleChild?.id}/works/?page=1`;
+    await checked(`${api.url}${circlePath}`, fan, 'a circle page');
     await checked(`${api.url}${workPath}`, child, 'a work of a sibling');
 
     // Revalidation: the anonymous page 1's ETag, if the server sends one.
@@ -402,6 +413,7 @@ async function phase(
       { call: 'my gallery page 1, child token', path: '/api/artworks/my?page=1', headers: kid },
       { call: 'my collection page 1, child token', path: '/api/artworks/my-collection/?page=1', headers: kid },
       { call: 'work detail, child token', path: workPath, headers: kid },
+      { call: CIRCLE_PAGE, path: circlePath, headers: { Authorization: `Bearer ${fan}` } },
       revalidation,
     ];
     await get(`${api.url}/api/artworks/?page=1`, {}, WARMUP);
