@@ -136,6 +136,8 @@ export const circleComment = z.object({
   pending: z.boolean(),
   /** Written by the caller. */
   mine: z.boolean(),
+  /** The child's answer to it: a sticker, never words. */
+  reply: z.enum(CIRCLE_STAMPS).nullable(),
 });
 
 /** What the circle did with a work: its stickers (counted), the caller's own, and the comments the caller may see. */
@@ -147,6 +149,9 @@ export const circleReactions = z.object({
 
 /** A work as a fan sees it: the child's username and age when it was made, nothing from the family's private data. */
 export const circleWork = work.extend({ circle: circleReactions });
+
+/** POST /api/artworks/{id}/circle/comments/{commentId}/reply/: the child answers a comment with a sticker (null takes it back). */
+export const circleReplyBody = z.object({ stamp: z.enum(CIRCLE_STAMPS).nullable() });
 
 /** POST /api/fan/works/{id}/stamp/: a sticker, or null to take it back. */
 export const circleStampBody = z.object({ stamp: z.enum(CIRCLE_STAMPS).nullable() });

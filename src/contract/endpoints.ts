@@ -99,6 +99,7 @@ import {
   circleSettingsBody,
   circleCommentBody,
   circleComment,
+  circleReplyBody,
   circleReactions,
   circleStampBody,
   circleWork,
@@ -812,6 +813,17 @@ export const ENDPOINTS = {
     summary: "The circle around the child's own work: who has seen it (「みたよ」), the stickers and the approved comments",
     ok: ok(workCircle),
     errors: [404],
+  }),
+  workCircleReply: endpoint({
+    method: 'POST',
+    path: '/api/artworks/{id}/circle/comments/{commentId}/reply/',
+    access: 'child',
+    tag: 'circle',
+    summary: 'The child answers an approved comment on its own work with a sticker (children reply with stickers only)',
+    body: json(circleReplyBody),
+    ok: ok(workCircle),
+    errors: [404],
+    rateLimits: [{ limit: 'circleReactUser', by: 'user' }],
   }),
 
   // ---- plans and billing (works spec §7, issue 13) ----------------------------------------------

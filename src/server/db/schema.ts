@@ -315,6 +315,10 @@ export const artworks = pgTable(
     index('artworks_public_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`is_public`),
+    // A child's circle works (issue 32: shared with the circle, or public), newest first: a fan's pages and counts.
+    index('artworks_circle_created_idx')
+      .on(t.profileId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`in_circle or is_public`),
   ],
 );
 
@@ -950,6 +954,8 @@ export const circleComments = pgTable(
       .references(() => circleFans.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     status: text('status', { enum: ['pending', 'approved'] }).notNull(),
+    /** The child's answer: a sticker only (no words go from a child to a relative). */
+    replyStamp: text('reply_stamp', { enum: CIRCLE_STAMP_CODES }),
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },

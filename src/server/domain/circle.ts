@@ -352,7 +352,7 @@ export async function followedChildren(deps: AppDeps, fanUserId: number): Promis
 
 /**
  * GET /api/fan/children/{childId}/works/: one page of a followed child's circle works, newest first. The follow is
- * part of the statement's condition: a fan removed a moment ago gets 404, as for a child they never followed.
+ * read first, on every request: a fan removed a moment ago gets 404, as for a child they never followed.
  */
 export async function childCircleWorks(
   deps: AppDeps,
@@ -362,31 +362,33 @@ export async function childCircleWorks(
   lang: Language,
   links: ListLinks,
 ): Promise<Paged<CircleWork>> {
-  const follow = await deps.db
-    .select({ fanId: circleFans.id })
+  // The follow and the count in one statement (the count over the circle works' partial index).
+  const [follow] = await deps.db
+    .select({
+      fanId: circleFans.id,
+      lastSeen: circleFans.lastSeenAt,
+      total: sql<number>`(select count(*) from ${artworks} where ${artworks.profileId} = ${childId} and ${circleVisible})`.mapWith(Number),
+    })
     .from(circleFollows)
     .innerJoin(circleFans, eq(circleFans.id, circleFollows.fanId))
     .where(and(eq(circleFans.fanUserId, fanUserId), eq(circleFollows.profileId, childId)));
-  if (follow.length === 0) throw new ApiError(404, M.notFound);
-  const followed = sql`exists (select 1 from ${circleFollows} join ${circleFans} on ${circleFans.id} = ${circleFollows.fanId} where ${circleFans.fanUserId} = ${fanUserId} and ${circleFollows.profileId} = ${artworks.profileId})`;
-  const condition = and(eq(artworks.profileId, childId), circleVisible, followed)!;
+  if (!follow) throw new ApiError(404, M.notFound);
   const size = LIMITS.pageSizeWorks;
-  const [total] = await deps.db.select({ n: count() }).from(artworks).where(condition);
   const rows = await fromWorks(deps.db, null)
-    .where(condition)
+    .where(and(eq(artworks.profileId, childId), circleVisible))
     .orderBy(desc(artworks.createdAt), desc(artworks.id))
     .limit(size)
     .offset((page - 1) * size);
-  await seen(deps, [follow[0]!.fanId]);
-  const n = total?.n ?? 0;
+  // A visit is written at most once a minute, and only then is a statement sent for it.
+  if (!follow.lastSeen || follow.lastSeen.getTime() < deps.clock().getTime() - 60_000) await seen(deps, [follow.fanId]);
   const reactions = await reactionsFor(
     deps,
     fanUserId,
     rows.map((r) => r.work.id),
   );
   return {
-    count: n,
-    ...pageLinks(links, page, size, n),
+    count: follow.total,
+    ...pageLinks(links, page, size, follow.total),
     results: rows.map((r): CircleWork => ({ ...toWork(deps, r, lang), circle: reactions.get(r.work.id)! })),
   };
 }
@@ -414,6 +416,7 @@ interface CommentRow {
   role: CircleRole;
   roleLabel: string;
   fanUserId: number;
+  replyStamp: CircleStamp | null;
 }
 
 const commentView = (c: CommentRow, viewerUserId: number | null): CircleComment => ({
@@ -424,6 +427,7 @@ const commentView = (c: CommentRow, viewerUserId: number | null): CircleComment 
   created_at: c.createdAt.toISOString(),
   pending: c.status === 'pending',
   mine: viewerUserId !== null && c.fanUserId === viewerUserId,
+  reply: c.replyStamp,
 });
 
 const commentColumns = {
@@ -435,6 +439,7 @@ const commentColumns = {
   role: circleFans.role,
   roleLabel: circleFans.roleLabel,
   fanUserId: circleFans.fanUserId,
+  replyStamp: circleComments.replyStamp,
 };
 
 /** The stickers (counted), the caller's own, and the comments the caller may see (approved, and its own), per work. */
@@ -555,6 +560,30 @@ export async function approveComment(deps: AppDeps, userId: number, id: number):
 export async function removeComment(deps: AppDeps, userId: number, id: number): Promise<void> {
   const gone = await deps.db.delete(circleComments).where(familyComment(userId, id)).returning({ id: circleComments.id });
   if (gone.length === 0) throw new ApiError(404, M.notFound);
+}
+
+/** POST /api/artworks/{id}/circle/comments/{commentId}/reply/: an approved comment on the child's own work, else 404. */
+export async function replyToComment(
+  deps: AppDeps,
+  profileId: number,
+  workId: number,
+  commentId: number,
+  stamp: CircleStamp | null,
+): Promise<WorkCircle> {
+  const done = await deps.db
+    .update(circleComments)
+    .set({ replyStamp: stamp })
+    .where(
+      and(
+        eq(circleComments.id, commentId),
+        eq(circleComments.artworkId, workId),
+        eq(circleComments.status, 'approved'),
+        sql`${circleComments.artworkId} in (select ${artworks.id} from ${artworks} where ${artworks.profileId} = ${profileId})`,
+      ),
+    )
+    .returning({ id: circleComments.id });
+  if (done.length === 0) throw new ApiError(404, M.notFound);
+  return workCircleOf(deps, profileId, workId);
 }
 
 /** GET /api/artworks/{id}/circle/: the child's own work only (anything else: 404); approved comments only. */

@@ -8,6 +8,7 @@ import {
   pendingCommentsOf,
   removeComment,
   stampWork,
+  replyToComment,
   workCircleOf,
   followedChildren,
   inviteToCircle,
@@ -60,4 +61,5 @@ export const circleHandlers = {
   },
   // A child token: its own work only.
   workCircle: async ({ deps, auth, params }) => workCircleOf(deps, auth.profile.id, params.id),
+  workCircleReply: async ({ deps, auth, params, body }) => replyToComment(deps, auth.profile.id, params.id, params.commentId, body.stamp),
 } satisfies Partial<Handlers>;

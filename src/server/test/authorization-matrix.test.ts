@@ -51,6 +51,7 @@ const NAMES_A_OBJECT: Partial<Record<OperationId, string>> = {
   circleCommentApprove: "a comment on A's work, waiting for A's parent",
   circleCommentRemove: "a comment on A's work",
   workCircle: "A's first child's circle work",
+  workCircleReply: "a comment on A's first child's circle work",
 };
 
 type Cell = `${OperationId}:${Who}`;

@@ -317,6 +317,13 @@ describe('the family circle', () => {
       'Nice colours',
     ]);
     expect((await uncleSees()).comments).toHaveLength(2);
+    // The child answers with a sticker only; the relatives see it on the comment.
+    const reply = (id: number, stamp: string | null, token = kid.access) =>
+      s.request(`/api/artworks/${work}/circle/comments/${id}/reply/`, { method: 'POST', token, json: { stamp } });
+    expect((await reply(waiting.body.id, 'daisuki')).body.comments[0]).toMatchObject({ reply: 'daisuki' });
+    expect((await reply(waiting.body.id, 'words')).status).toBe(400);
+    expect((await reply(waiting.body.id, 'sugoi', fam.kids[0]!.access)).status).toBe(404);
+    expect((await uncleSees()).comments[0]).toMatchObject({ reply: 'daisuki' });
     // Removed by the parent: gone for everyone; removing twice is 404.
     expect((await s.request(`/api/circle/comments/${through.body.id}/`, { method: 'DELETE', token: fam8.parent })).status).toBe(200);
     expect((await s.request(`/api/circle/comments/${through.body.id}/`, { method: 'DELETE', token: fam8.parent })).status).toBe(404);

@@ -719,6 +719,7 @@ export const SAMPLES: Samples = {
   circleCommentApprove: async (w) => ({ params: { id: w.a.comments[0] } }),
   circleCommentRemove: async (w) => ({ params: { id: w.a.comments[1] } }),
   workCircle: async (w) => ({ params: { id: w.a.circleWork } }),
+  workCircleReply: async (w) => ({ params: { id: w.a.circleWork, commentId: w.a.comments[0] }, json: { stamp: 'daisuki' } }),
   parentRequestApprove: async (w) => ({ params: { id: w.a.paymentRequest } }),
   parentRequestDecline: async (w) => ({ params: { id: w.a.deleteRequest } }),
   orgClasses: async (w) => ({ params: { orgId: w.a.organization.id }, query: page1 }),

@@ -22,6 +22,7 @@ import styles from './circle.module.css';
 
 /** The stickers to choose from, the comments the fan may see, and a comment box. */
 function Reactions({ work, childId }: { work: CircleWork; childId: number }) {
+  const childName = work.member.username;
   const { t, i18n } = useLingui();
   const word = useStampWord();
   const stamp = useStamp(childId);
@@ -72,6 +73,14 @@ function Reactions({ work, childId }: { work: CircleWork; childId: number }) {
             <li key={c.id} className={styles.comment} data-pending={c.pending}>
               <span className={styles.commentWho}>{roleName(i18n, c.role, c.role_label)}</span>
               <p className={styles.commentBody}>{c.body}</p>
+              {c.reply && (
+                <span className={styles.commentReply}>
+                  <StampSeal stamp={c.reply} size={32} />
+                  <Trans>
+                    {childName}'s answer: {word(c.reply)}
+                  </Trans>
+                </span>
+              )}
               {c.pending && (
                 <span className={styles.commentWaiting}>
                   <Trans>Waiting for a parent's approval</Trans>

@@ -1,8 +1,9 @@
 import '@web/lib/console-routes';
 
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
+import { CIRCLE_STAMPS, type CircleStamp } from '@contract/circle';
 import type { Work } from '@contract/works';
 import { roleName } from '@web/lib/circle-roles';
 import { api, apiKey } from '@web/lib/http';
@@ -20,11 +21,18 @@ export function CirclePanel({ work }: { work: Work }) {
   const word = useStampWord();
   const child = useSession((s) => Boolean(s.childToken));
   const shown = child && (work.is_circle === true || work.is_public);
+  const key = apiKey('workCircle', { params: { id: work.id } });
   const circle = useQuery({
-    queryKey: apiKey('workCircle', { params: { id: work.id } }),
+    queryKey: key,
     queryFn: () => api('workCircle', { params: { id: work.id }, silent: true }),
     enabled: shown,
     retry: false,
+  });
+  const client = useQueryClient();
+  const reply = useMutation({
+    mutationFn: ({ commentId, stamp }: { commentId: number; stamp: CircleStamp | null }) =>
+      api('workCircleReply', { params: { id: work.id, commentId }, json: { stamp } }),
+    onSuccess: (next) => client.setQueryData(key, next),
   });
   const data = circle.data;
   if (!shown || !data || (data.seen_by.length === 0 && data.stamps.length === 0 && data.comments.length === 0)) return null;
@@ -56,12 +64,31 @@ export function CirclePanel({ work }: { work: Work }) {
       )}
       {data.comments.length > 0 && (
         <ul className={styles.comments} aria-label={t`Comments`}>
-          {data.comments.map((c) => (
-            <li key={c.id} className={styles.comment}>
-              <strong>{who(c)}</strong>
-              <p>{c.body}</p>
-            </li>
-          ))}
+          {data.comments.map((c) => {
+            const from = who(c);
+            return (
+              <li key={c.id} className={styles.comment}>
+                <strong>{from}</strong>
+                <p>{c.body}</p>
+                {/* A child answers with a sticker, never words (issue 32). */}
+                <div className={styles.replies} role="group" aria-label={t`Answer ${from} with a sticker`}>
+                  {CIRCLE_STAMPS.map((s) => (
+                    <button
+                      key={s}
+                      type="button"
+                      className={styles.reply}
+                      aria-pressed={c.reply === s}
+                      aria-label={word(s)}
+                      disabled={reply.isPending}
+                      onClick={() => reply.mutate({ commentId: c.id, stamp: c.reply === s ? null : s })}
+                    >
+                      <StampSeal stamp={s} size={36} />
+                    </button>
+                  ))}
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

@@ -1,0 +1,2 @@
+ALTER TABLE "circle_comments" ADD COLUMN "reply_stamp" text;--> statement-breakpoint
+CREATE INDEX "artworks_circle_created_idx" ON "artworks" USING btree ("profile_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE in_circle or is_public;
