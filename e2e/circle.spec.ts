@@ -137,6 +137,10 @@ test('a parent invites grandma by link; she signs up, joins, sees only the circl
   await expect(panel2.getByText('Seen by Grandma')).toBeVisible();
   await expect(panel2.getByText('Hanamaru!', { exact: true })).toBeVisible();
   await expect(panel2.getByText('Such bright sunflowers! <b>Grandma</b> loves them.')).toBeVisible();
+  // hana answers with a sticker (children answer with stickers only).
+  const answer = panel2.getByRole('group', { name: 'Answer Grandma with a sticker' });
+  await answer.getByRole('button', { name: 'Love it' }).click();
+  await expect(answer.getByRole('button', { name: 'Love it' })).toHaveAttribute('aria-pressed', 'true');
   await inLanguage(page, 'ja');
   await expect(page.getByRole('region', { name: 'ファミリーサークルから' }).getByText('みたよ：おばあちゃん')).toBeVisible();
   await page.screenshot({ path: '/tmp/circle-child-detail-ja.png', fullPage: true });

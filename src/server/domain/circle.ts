@@ -374,11 +374,18 @@ export async function childCircleWorks(
     .where(and(eq(circleFans.fanUserId, fanUserId), eq(circleFollows.profileId, childId)));
   if (!follow) throw new ApiError(404, M.notFound);
   const size = LIMITS.pageSizeWorks;
-  const rows = await fromWorks(deps.db, null)
+  // The page's ids first, by the circle works' index; only those rows get their view's columns (work-views.ts).
+  const pageIds = deps.db
+    .select({ id: artworks.id })
+    .from(artworks)
     .where(and(eq(artworks.profileId, childId), circleVisible))
     .orderBy(desc(artworks.createdAt), desc(artworks.id))
     .limit(size)
-    .offset((page - 1) * size);
+    .offset((page - 1) * size)
+    .as('page');
+  const rows = await fromWorks(deps.db, null)
+    .innerJoin(pageIds, eq(pageIds.id, artworks.id))
+    .orderBy(desc(artworks.createdAt), desc(artworks.id));
   // A visit is written at most once a minute, and only then is a statement sent for it.
   if (!follow.lastSeen || follow.lastSeen.getTime() < deps.clock().getTime() - 60_000) await seen(deps, [follow.fanId]);
   const reactions = await reactionsFor(
