@@ -2,8 +2,9 @@
  * The family circle (issue 32, decisions.md "The family circle"). A parent invites a relative with a link; whoever
  * opens it with an account of their own joins as a fan and follows the children the parent chose. A fan sees the
  * works those children share with the circle (or publish), with the child's username and age, and nothing else of
- * the family. Every fan read checks the membership in the database, in the statement that reads: removing a fan, or
- * a child from what they follow, takes effect on the next request on every instance, with no cache to wait for.
+ * the family. Every fan read checks the membership in the database, in the request's first statement: removing a
+ * fan, or a child from what they follow, takes effect on the next request on every instance, with no cache to wait
+ * for.
  *
  * Invitation links carry 256 random bits; only their SHA-256 is stored. A link is good once, for 7 days, until the
  * parent cancels it; using it is one UPDATE … WHERE used_at IS NULL, so two people opening it at once cannot both
@@ -281,7 +282,8 @@ export async function joinCircle(deps: AppDeps, fanUserId: number, token: string
       })
       .onConflictDoUpdate({
         target: [circleFans.userId, circleFans.fanUserId],
-        set: { role: used.role, roleLabel: used.roleLabel, needsApproval: sql`${circleFans.needsApproval} and ${used.needsApproval}` },
+        // The parent's newest word: the role and the approval of this invitation.
+        set: { role: used.role, roleLabel: used.roleLabel, needsApproval: used.needsApproval },
       })
       .returning({ id: circleFans.id });
     await tx

@@ -20,7 +20,6 @@ interface PwaState {
 export const usePwa = create<PwaState>()(() => ({ updateWaiting: false }));
 
 let workbox: Workbox | null = null;
-let reloadOnTakeover = false;
 
 /**
  * Resolves once the page's network has been quiet for `quietMs` (no request of its own has finished for that
@@ -83,10 +82,6 @@ function register(wb: Workbox): void {
   wb.addEventListener('waiting', () => {
     if (navigator.serviceWorker.controller) usePwa.setState({ updateWaiting: true });
   });
-  wb.addEventListener('controlling', () => {
-    // The new worker took over because the user asked: load the new version's pages.
-    if (reloadOnTakeover) window.location.reload();
-  });
   void wb.register().catch(() => undefined);
   const check = () => void wb.update().catch(() => undefined);
   document.addEventListener('visibilitychange', () => {
@@ -95,9 +90,14 @@ function register(wb: Workbox): void {
   window.setInterval(() => isOnline() && check(), UPDATE_CHECK_MS);
 }
 
-/** Activates the waiting worker; the page reloads once it has taken over. */
+/**
+ * Activates the waiting worker; the page reloads once it has taken over. The takeover is heard on
+ * navigator.serviceWorker itself, not through workbox-window's 'controlling': workbox-window counts an update found
+ * more than a minute after its register() as "external" and tracks it less (a page left open that long is the usual
+ * case), and the pwa journey's Reload once waited 2 minutes for a reload that never came.
+ */
 export function applyUpdate(): void {
   if (!workbox) return;
-  reloadOnTakeover = true;
+  navigator.serviceWorker.oncontrollerchange = () => location.reload();
   workbox.messageSkipWaiting();
 }

@@ -160,7 +160,7 @@ function InviteForm({ all, onMade, onCancel }: { all: Child[]; onMade: (made: Ci
       }}
     >
       <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>
+        <legend id={roleGroup} className={styles.legend}>
           <Trans>Who are you inviting?</Trans>
         </legend>
         <div className={styles.roles} role="radiogroup" aria-labelledby={roleGroup}>
