@@ -300,16 +300,27 @@ const circleVisible = sql`(${artworks.inCircle} or ${artworks.isPublic})`;
 /** The follows of this fan, with the family's role for it. */
 function followsOf(deps: AppDeps, fanUserId: number) {
   return deps.db
-    .select({ profileId: circleFollows.profileId, fanId: circleFans.id, role: circleFans.role, roleLabel: circleFans.roleLabel })
+    .select({
+      profileId: circleFollows.profileId,
+      fanId: circleFans.id,
+      lastSeen: circleFans.lastSeenAt,
+      role: circleFans.role,
+      roleLabel: circleFans.roleLabel,
+    })
     .from(circleFollows)
     .innerJoin(circleFans, eq(circleFans.id, circleFollows.fanId))
     .where(eq(circleFans.fanUserId, fanUserId));
 }
 
-/** Marks the fan seen (for the parents' list); at most once a minute per family, not a write per page. */
-async function seen(deps: AppDeps, fanIds: number[]): Promise<void> {
-  if (fanIds.length === 0) return;
+/**
+ * Marks the fan seen (for the parents' list): at most once a minute per family, and no statement at all for a fan
+ * seen within the minute (`lastSeen` as the request's own read found it), so a page is not a write.
+ */
+async function seen(deps: AppDeps, fans: readonly { fanId: number; lastSeen: Date | string | null }[]): Promise<void> {
   const now = deps.clock();
+  const stale = (at: Date | string | null) => !at || new Date(at).getTime() < now.getTime() - 60_000;
+  const fanIds = [...new Set(fans.filter((f) => stale(f.lastSeen)).map((f) => f.fanId))];
+  if (fanIds.length === 0) return;
   await deps.db
     .update(circleFans)
     .set({ lastSeenAt: now })
@@ -336,7 +347,7 @@ export async function followedChildren(deps: AppDeps, fanUserId: number): Promis
     .from(artworks)
     .where(and(inArray(artworks.profileId, ids), circleVisible))
     .groupBy(artworks.profileId);
-  await seen(deps, [...new Set(follows.map((f) => f.fanId))]);
+  await seen(deps, follows);
   return kids.map((k) => {
     const f = follows.find((x) => x.profileId === k.id)!;
     const w = works.find((x) => x.profileId === k.id);
@@ -404,8 +415,7 @@ export async function childCircleWorks(
   if (!follow) throw new ApiError(404, M.notFound);
   const size = LIMITS.pageSizeWorks;
   const rows = await statements.page.execute({ child: childId, offset: (page - 1) * size });
-  // A visit is written at most once a minute, and only then is a statement sent for it.
-  if (!follow.lastSeen || new Date(follow.lastSeen).getTime() < deps.clock().getTime() - 60_000) await seen(deps, [follow.fanId]);
+  await seen(deps, [follow]);
   const reactions = await reactionsFor(
     deps,
     fanUserId,
