@@ -195,3 +195,28 @@ export type CircleReactions = z.infer<typeof circleReactions>;
 export type CircleComment = z.infer<typeof circleComment>;
 export type WorkCircle = z.infer<typeof workCircle>;
 export type PendingComment = z.infer<typeof pendingComment>;
+
+/**
+ * Web Push (issue 32): a device's subscription, as PushManager.subscribe() gives it (PushSubscription.toJSON()).
+ * The server sends only to the push services browsers use (server/domain/push.ts), so `endpoint` is checked there.
+ */
+export const PUSH_ENDPOINT_MAX = 1000;
+export const pushSubscriptionBody = z.object({
+  endpoint: z.url({ protocol: /^https?$/ }).max(PUSH_ENDPOINT_MAX),
+  keys: z.object({
+    // An uncompressed P-256 point (65 bytes) and a 16-byte secret, base64url (RFC 8291).
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{21,24}={0,2}$/),
+  }),
+});
+export const pushEndpointBody = z.object({ endpoint: z.string().max(PUSH_ENDPOINT_MAX) });
+/** GET /api/push/key/: the server's VAPID public key, the applicationServerKey of PushManager.subscribe(). */
+export const pushKey = z.object({ public_key: z.string() });
+/** What a push carries to the service worker: the notification's words and the page it opens (a path of the PWA). */
+export const pushPayload = z.object({ title: z.string(), body: z.string(), url: z.string().startsWith('/'), tag: z.string() });
+export type PushPayload = z.infer<typeof pushPayload>;
+
+/** GET and PATCH /api/fan/settings/: whether the weekly e-mail of the circle's new works comes (when push does not). */
+export const fanSettings = z.object({ digest: z.boolean() });
+export const fanSettingsBody = z.object({ digest: z.boolean() });
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;

@@ -45,6 +45,10 @@ export const RATE_LIMITS = {
   circleReactUser: { name: 'circlereact:user', max: 300, windowSeconds: 10 * MIN },
   /** A fan's comments. */
   circleCommentUser: { name: 'circlecomment:user', max: 20, windowSeconds: 10 * MIN },
+  /** A device's push subscription made or dropped: a few per visit to the settings. */
+  pushUser: { name: 'push:user', max: 30, windowSeconds: 10 * MIN },
+  /** The weekly e-mail's one-click stop, per address. */
+  digestOffIp: { name: 'digestoff:ip', max: 60, windowSeconds: 10 * MIN },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 
+import webpush from 'web-push';
 import { z } from 'zod';
 
 /** HS256 keys shorter than the hash output weaken the MAC (RFC 7518 §3.2). */
@@ -30,6 +31,29 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** The signing secret of the Stripe webhook endpoint (`whsec_…`): required with STRIPE_SECRET_KEY. */
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Web Push's VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints): both or neither; unset, one is made once and kept in DATA_DIR. */
+  PUSH_VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'a base64url P-256 public key')
+    .optional(),
+  PUSH_VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'a base64url P-256 private key')
+    .optional(),
+  /** Who the push services may contact about this server's pushes (a mailto: or https: URL); default mailto:SUPPORT_EMAIL. */
+  PUSH_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: or https: URL')
+    .optional(),
+  /**
+   * Hosts (host or host:port, comma-separated) allowed as push endpoints beside the browsers' push services, over http
+   * too: a local push service in tests. A subscription's endpoint is where the server sends requests, so it is never
+   * an arbitrary address.
+   */
+  PUSH_EXTRA_HOSTS: z
+    .string()
+    .regex(/^[\w.:-]+(,[\w.:-]+)*$/, 'host[:port],...')
+    .optional(),
   NODE_ENV: z.string().optional(),
   /** '0': no log line per request (the test harness); errors and start-up lines are logged all the same. */
   LOG_REQUESTS: z.enum(['0', '1']).default('1'),
@@ -93,6 +117,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** Media in an S3 bucket (S3_BUCKET), or undefined: on the disk under DATA_DIR/media. */
   s3: S3Config | undefined;
+  /** Web Push (issue 32): the VAPID keys and subject, and the extra endpoint hosts allowed (tests). */
+  push: { publicKey: string; privateKey: string; subject: string; extraHosts: string[] };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -107,9 +133,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     throw new Error('Invalid configuration: STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not');
   }
+  if (!e.PUSH_VAPID_PUBLIC_KEY !== !e.PUSH_VAPID_PRIVATE_KEY) {
+    throw new Error('Invalid configuration: PUSH_VAPID_PUBLIC_KEY and PUSH_VAPID_PRIVATE_KEY go together');
+  }
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const jwtSecret = e.JWT_SECRET ? secretFromEnv(e.JWT_SECRET) : persistedSecret(dataDir);
+  const vapid =
+    e.PUSH_VAPID_PUBLIC_KEY && e.PUSH_VAPID_PRIVATE_KEY
+      ? { publicKey: e.PUSH_VAPID_PUBLIC_KEY, privateKey: e.PUSH_VAPID_PRIVATE_KEY }
+      : persistedVapidKeys(dataDir);
   return {
     port: e.PORT,
     dataDir,
@@ -142,6 +175,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               : undefined,
         }
       : undefined,
+    push: {
+      ...vapid,
+      subject: e.PUSH_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+      extraHosts: e.PUSH_EXTRA_HOSTS ? e.PUSH_EXTRA_HOSTS.split(',').map((h) => h.toLowerCase()) : [],
+    },
   };
 }
 
@@ -151,6 +189,20 @@ function secretFromEnv(value: string): Uint8Array {
     throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes (256 bits)`);
   }
   return bytes;
+}
+
+/** Generated once and kept in DATA_DIR as the JWT secret is: a new pair would orphan every device's subscription. */
+function persistedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
+    if (typeof stored.publicKey === 'string' && typeof stored.privateKey === 'string') {
+      return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+    }
+  }
+  const fresh = webpush.generateVAPIDKeys();
+  writeFileSync(file, JSON.stringify(fresh), { mode: 0o600 });
+  return fresh;
 }
 
 /** Generated once and kept in DATA_DIR, so a restart does not log everybody out. */

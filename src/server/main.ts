@@ -20,12 +20,14 @@ import { backgroundWork, drainable } from './drain';
 import { seedDemo } from './db/seed';
 import type { AppDeps } from './deps';
 import { sweepBulkMails } from './domain/bulk-mail';
+import { sweepCircleDigests } from './domain/circle-digest';
 import { sweepFileDeletions } from './domain/file-deletions';
 import { sweepInquiryNotices } from './domain/inquiries';
 import { purgeIdempotencyKeys } from './domain/idempotency';
 import { sweepLocalPayments } from './domain/local-payments';
 import { purgeLoginThrottles } from './domain/login-throttle';
 import { purgeOldWindows } from './domain/rate-limit';
+import { settled } from './domain/push';
 import { purgeEndedSessions } from './domain/sessions';
 import { handleWebhook } from './domain/webhooks';
 import { lingerOnEarlyClose } from './linger';
@@ -86,6 +88,8 @@ async function main(): Promise<void> {
       sweepBulkMails(deps).catch((err: unknown) => log('error', 'bulk e-mail sweep failed', errorFields(err))),
       // The local provider's renewals and period ends, which Stripe runs on its side.
       sweepLocalPayments(deps).catch((err: unknown) => log('error', 'local subscription sweep failed', errorFields(err))),
+      // The family circle's weekly e-mail, for fans whom no push reaches.
+      sweepCircleDigests(deps).catch((err: unknown) => log('error', 'weekly circle e-mail sweep failed', errorFields(err))),
     ]);
   background.run(sweep);
   background.every(5 * 60 * 1000, sweep);
@@ -106,6 +110,8 @@ async function main(): Promise<void> {
     const started = Date.now();
     log('info', `${signal}: draining ${drain.inFlight()} request(s), at most ${graceMs} ms`);
     const [{ cut }] = await Promise.all([drain.close(graceMs), background.stop(graceMs)]);
+    // The notices the last requests started (each push times out within 10 s).
+    await settled();
     if (cut > 0) log('warn', `grace period over: ${cut} request(s) cut off`);
     await database.close().catch((err: unknown) => log('error', 'closing the database failed', errorFields(err)));
     log('info', `stopped after ${Date.now() - started} ms`);

@@ -95,3 +95,62 @@ registerRoute(
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === SKIP_WAITING) void self.skipWaiting();
 });
+
+/**
+ * The family circle's notices (issue 32, server/domain/push.ts): the payload is the notice's words, already in the
+ * reader's language, and the page it opens. A payload that is not ours shows nothing (a push with no notice is allowed
+ * only so often before the browser shows one of its own, and ours always carry one).
+ */
+interface PushNotice {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+function noticeOf(data: PushMessageData | null): PushNotice | null {
+  try {
+    const n = data?.json() as Partial<PushNotice> | undefined;
+    if (!n || typeof n.title !== 'string' || typeof n.body !== 'string' || typeof n.url !== 'string' || typeof n.tag !== 'string')
+      return null;
+    // Only a path of this app opens: never another site.
+    if (!n.url.startsWith('/') || n.url.startsWith('//')) return null;
+    return n as PushNotice;
+  } catch {
+    return null;
+  }
+}
+
+self.addEventListener('push', (event) => {
+  const notice = noticeOf(event.data);
+  if (!notice) return;
+  event.waitUntil(
+    self.registration.showNotification(notice.title, {
+      body: notice.body,
+      tag: notice.tag,
+      icon: '/icon-192.png',
+      badge: '/icon-192.png',
+      lang: navigator.language,
+      data: { url: notice.url },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = (event.notification.data as { url?: string } | null)?.url ?? '/';
+  const url = new URL(path.startsWith('/') && !path.startsWith('//') ? path : '/', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      // The app already open: it goes to the page; otherwise a window opens on it.
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        await open.navigate(url).catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});

@@ -16,6 +16,8 @@ export interface MailMessage {
   replyTo?: { name: string; address: string } | string;
   /** The action link, printed to stdout in outbox mode. */
   link?: string;
+  /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) of the weekly e-mail. */
+  headers?: Record<string, string>;
 }
 
 export interface MailAdapter {
@@ -36,6 +38,7 @@ export function createMailAdapter(options: {
     subject: m.subject,
     text: m.text,
     ...(m.replyTo ? { replyTo: m.replyTo } : {}),
+    ...(m.headers ? { headers: m.headers } : {}),
   });
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);

@@ -55,6 +55,10 @@ export const users = pgTable('users', {
   termsVersion: text('terms_version'),
   /** The family's choice for new works (issue 32): shared with the family circle from the start, or private. */
   circleByDefault: boolean('circle_by_default').notNull().default(false),
+  /** A fan's weekly e-mail of the circle's new works (sent only while no device of theirs has push): on until turned off. */
+  circleDigest: boolean('circle_digest').notNull().default(true),
+  /** When the last weekly e-mail was considered (sent, or nothing new); the next covers the works since. */
+  circleDigestAt: timestamp('circle_digest_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -886,6 +890,12 @@ export const circleFans = pgTable(
     needsApproval: boolean('needs_approval').notNull().default(true),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** The language the fan joined in: their weekly e-mail's. */
+    lang: text('lang', { enum: ['en', 'ja'] })
+      .notNull()
+      .default('ja'),
+    /** The last push of a new work: at most one a day (the works shared meanwhile wait for the next). */
+    newWorkPushedAt: timestamp('new_work_pushed_at', { withTimezone: true }),
   },
   (t) => [unique('circle_fans_family_fan_uq').on(t.userId, t.fanUserId), index('circle_fans_fan_idx').on(t.fanUserId)],
 );
@@ -960,6 +970,26 @@ export const circleComments = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [index('circle_comments_artwork_idx').on(t.artworkId, t.status), index('circle_comments_fan_idx').on(t.fanId)],
+);
+
+/**
+ * A device's Web Push subscription (issue 32), made under one login: it goes when the login ends (logout, a password
+ * change, the account's deletion). A parent login gets the family's and the fan's notices; a child login the child's.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    endpoint: text('endpoint').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => loginSessions.id, { onDelete: 'cascade' }),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** The language the notices are written in: the PWA's when it subscribed. */
+    lang: text('lang', { enum: ['en', 'ja'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_session_idx').on(t.sessionId)],
 );
 
 export type OrganizationRow = typeof organizations.$inferSelect;

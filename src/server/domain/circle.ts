@@ -50,6 +50,7 @@ import {
 } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError, ValidationError } from '../errors';
+import { commentArrived, commentWaiting } from './circle-notices';
 import { pageLinks, type ListLinks } from './lists';
 import { fromWorks, toWork } from './work-views';
 
@@ -256,7 +257,7 @@ export async function previewInvitation(deps: AppDeps, token: string): Promise<C
  * POST /api/circle/join/{token}/: the caller's account becomes a fan of the family (or, already one, follows these
  * children too), and the link is used up. 400 for the inviting family's own account.
  */
-export async function joinCircle(deps: AppDeps, fanUserId: number, token: string): Promise<ChildCell[]> {
+export async function joinCircle(deps: AppDeps, fanUserId: number, token: string, lang: Language): Promise<ChildCell[]> {
   return deps.db.transaction(async (tx) => {
     const found = await goodInvitation(deps, tx, token);
     if (found.userId === fanUserId) throw new ApiError(400, CIRCLE.ownFamily);
@@ -278,12 +279,13 @@ export async function joinCircle(deps: AppDeps, fanUserId: number, token: string
         role: used.role,
         roleLabel: used.roleLabel,
         needsApproval: used.needsApproval,
+        lang,
         createdAt: deps.clock(),
       })
       .onConflictDoUpdate({
         target: [circleFans.userId, circleFans.fanUserId],
         // The parent's newest word: the role and the approval of this invitation.
-        set: { role: used.role, roleLabel: used.roleLabel, needsApproval: used.needsApproval },
+        set: { role: used.role, roleLabel: used.roleLabel, needsApproval: used.needsApproval, lang },
       })
       .returning({ id: circleFans.id });
     await tx
@@ -541,6 +543,8 @@ export async function commentOnWork(deps: AppDeps, fanUserId: number, workId: nu
       decidedAt: needsApproval ? null : now,
     })
     .returning();
+  if (needsApproval) commentWaiting(deps, row!.id);
+  else commentArrived(deps, row!.id);
   const [fan] = await deps.db.select().from(circleFans).where(eq(circleFans.id, fanId));
   return commentView({ ...row!, role: fan!.role, roleLabel: fan!.roleLabel, fanUserId }, fanUserId);
 }
@@ -589,6 +593,7 @@ export async function approveComment(deps: AppDeps, userId: number, id: number):
     .where(and(familyComment(userId, id), eq(circleComments.status, 'pending')))
     .returning({ id: circleComments.id });
   if (done.length === 0) throw new ApiError(404, M.notFound);
+  commentArrived(deps, id);
 }
 
 /** DELETE /api/circle/comments/{id}/: a waiting one declined, or an approved one removed. */

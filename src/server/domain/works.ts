@@ -36,6 +36,7 @@ import {
   type StoredImage,
 } from './work-files';
 import { workView } from './work-views';
+import { circleWorkShared } from './circle-notices';
 
 export interface WorkFields {
   title: string;
@@ -166,6 +167,7 @@ export async function createWork(
         return { reply, replayed: false };
       });
       if (outcome.replayed) await removeImages(deps, stored);
+      else if (isShared(outcome.reply.body)) circleWorkShared(deps, actor.profileId);
       return outcome.reply;
     } catch (err) {
       await removeImages(deps, stored);
@@ -222,6 +224,12 @@ async function moveKeptImages(tx: Tx, kept: readonly StoredRow[], copies: readon
 }
 
 type StoredRow = Awaited<ReturnType<typeof imagesOf>>[number];
+
+/** A new work's answer says it is the circle's (shared with it, or public). */
+const isShared = (body: unknown) => {
+  const w = body as { is_public?: boolean; is_circle?: boolean };
+  return w.is_public === true || w.is_circle === true;
+};
 
 /** Who may see a work beyond its family: 2 everyone, 1 the family circle, 0 nobody. */
 const audience = (isPublic: boolean, inCircle: boolean) => (isPublic ? 2 : inCircle ? 1 : 0);
@@ -292,6 +300,10 @@ export async function updateWork(deps: AppDeps, actor: Actor, workId: number, fi
         await replaceTags(tx, workId, refs.tagIds);
         return { view: await workView(deps, row!, actor.profileId, actor.lang, tx), removed: plan.removed, moved };
       });
+      // Newly the circle's (made so, or published): its fans hear of it.
+      if (audience(work.isPublic, work.inCircle) === 0 && audience(view.is_public, view.is_circle === true) > 0) {
+        circleWorkShared(deps, work.profileId);
+      }
       await deleteScheduledFiles(deps, [...removed.flatMap((i) => [i.displayKey, i.thumbKey]), ...moved]);
       // Copies of images the edit removed, or of a work that was no longer public: no row names them (adopted ones are kept).
       await discardMoved(deps, copies);

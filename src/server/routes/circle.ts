@@ -19,6 +19,8 @@ import {
   setCircleDefault,
   updateFan,
 } from '../domain/circle';
+import { digestOff, fanSettingsOf } from '../domain/circle-digest';
+import { subscribe, unsubscribe } from '../domain/push';
 import { CIRCLE } from '../circle-messages';
 import { linksOf } from './list-links';
 import type { Handlers } from './register';
@@ -37,9 +39,9 @@ export const circleHandlers = {
     return { message: t(CIRCLE.fanRemoved) };
   },
   circleInvitationPreview: async ({ deps, params }) => previewInvitation(deps, params.token),
-  circleJoin: async ({ deps, auth, params, t }) => ({
+  circleJoin: async ({ deps, auth, params, t, lang }) => ({
     message: t(CIRCLE.joined),
-    children: await joinCircle(deps, auth.user.id, params.token),
+    children: await joinCircle(deps, auth.user.id, params.token, lang),
   }),
   fanChildren: async ({ deps, auth }) => ({ results: await followedChildren(deps, auth.user.id) }),
   fanChildWorks: async ({ c, deps, auth, params, query, lang }) =>
@@ -58,6 +60,22 @@ export const circleHandlers = {
   circleCommentRemove: async ({ deps, auth, params, t }) => {
     await removeComment(deps, auth.user.id, params.id);
     return { message: t(CIRCLE.commentRemoved) };
+  },
+  fanSettings: async ({ deps, auth }) => fanSettingsOf(deps, auth.user.id),
+  fanSettingsUpdate: async ({ deps, auth, body }) => fanSettingsOf(deps, auth.user.id, body.digest),
+  circleDigestOff: async ({ deps, params, t }) => {
+    await digestOff(deps, params.stop);
+    return { message: t(CIRCLE.digestOff) };
+  },
+  pushKey: async ({ deps }) => ({ public_key: deps.config.push.publicKey }),
+  // Under the caller's login: a parent login's device gets the family's and the fan's notices, a child's its own.
+  pushSubscribe: async ({ deps, auth, body, lang, t }) => {
+    await subscribe(deps, auth.session, body, lang);
+    return { message: t(CIRCLE.pushSubscribed) };
+  },
+  pushUnsubscribe: async ({ deps, auth, body, t }) => {
+    await unsubscribe(deps, auth.user.id, body.endpoint);
+    return { message: t(CIRCLE.pushUnsubscribed) };
   },
   // A child token: its own work only.
   workCircle: async ({ deps, auth, params }) => workCircleOf(deps, auth.profile.id, params.id),

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Endpoint, FieldsOf, FormBody, JsonBody, JsonOf, MultipartBody, ParamsOf, QueryOf, RawBody } from '@contract/endpoint';
 import { fillPath } from '@contract/endpoint';
 import { ENDPOINTS, type Endpoints, type OperationId } from '@contract/endpoints';
-import { createHash, randomBytes } from 'node:crypto';
+import { createECDH, createHash, randomBytes } from 'node:crypto';
 
 import { eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -28,6 +28,15 @@ import { liveFields, recordedFields } from './classes-helpers';
 import { pictureForm } from './contests-helpers';
 import { PASSWORD, TOKYO, childSession, linkParts, signupVerified, uniqueEmail, type RequestOptions, type TestServer } from './harness';
 import { made, png, workForm } from './works-helpers';
+import { digestOffToken } from '../domain/circle-digest';
+
+let pushSamples = 0;
+/** A device's keys in PushManager's form: a P-256 public point and a 16-byte secret. */
+const SAMPLE_PUSH_KEYS = (() => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+})();
 
 /**
  * Who calls: nobody, a parent or child token of family A (the owner of the objects named) or family B, or the
@@ -718,6 +727,18 @@ export const SAMPLES: Samples = {
   circleComments: async () => ({}),
   circleCommentApprove: async (w) => ({ params: { id: w.a.comments[0] } }),
   circleCommentRemove: async (w) => ({ params: { id: w.a.comments[1] } }),
+  fanSettings: async () => ({}),
+  fanSettingsUpdate: async () => ({ json: { digest: true } }),
+  circleDigestOff: async (w) => {
+    const [user] = await w.s.deps.db.select({ uuid: users.uuid }).from(users).where(eq(users.email, w.a.parent.email));
+    return { params: { stop: digestOffToken(w.s.deps, user!.uuid) } };
+  },
+  pushKey: async () => ({}),
+  // A push service's address (only those are accepted); nothing is sent to it unless a notice is due.
+  pushSubscribe: async () => ({
+    json: { endpoint: `https://fcm.googleapis.com/fcm/send/sample-${++pushSamples}`, keys: SAMPLE_PUSH_KEYS },
+  }),
+  pushUnsubscribe: async () => ({ json: { endpoint: 'https://fcm.googleapis.com/fcm/send/sample-1' } }),
   workCircle: async (w) => ({ params: { id: w.a.circleWork } }),
   workCircleReply: async (w) => ({ params: { id: w.a.circleWork, commentId: w.a.comments[0] }, json: { stamp: 'daisuki' } }),
   parentRequestApprove: async (w) => ({ params: { id: w.a.paymentRequest } }),

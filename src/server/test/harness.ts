@@ -15,6 +15,7 @@ import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 
 import { createMailAdapter } from '../adapters/mail';
+import { settled } from '../domain/push';
 import type { PaymentProvider } from '../adapters/payments';
 import { createPaymentProvider } from '../adapters/payments-factory';
 import type { StripeNetwork } from '../adapters/payments-stripe';
@@ -222,6 +223,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      // The notices the last requests started read the database: they finish first (as main.ts's shutdown).
+      await settled();
       if (ownsDatabase) await database.close();
       if (ownBucket && config.s3) await dropBucket(config.s3).catch(() => {});
       // A notice the app sends after answering (an inquiry's note to support) may still be writing to the outbox:

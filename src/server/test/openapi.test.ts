@@ -15,6 +15,7 @@ import { fillPath, isIdParam, paramNames, responsesOf, type Endpoint } from '@co
 import { ENDPOINTS } from '@contract/endpoints';
 import { artistClasses, circleInvitations, contests, organizations, plans, profiles, users } from '../db/schema';
 import { createApp } from '../app';
+import { digestOffToken } from '../domain/circle-digest';
 import { honoPath } from '../routes/register';
 import { startTestServer, type TestServer } from './harness';
 import { family, made, png } from './works-helpers';
@@ -153,7 +154,12 @@ describe('every documented operation is served', () => {
       profileIds: [kid.id],
       expiresAt: new Date(Date.now() + 86_400_000),
     });
-    const publicTexts: Record<string, string> = { session: checkout.id, token };
+    // The weekly e-mail's stop link (issue 32), signed for an account.
+    const stop = digestOffToken(
+      s.deps,
+      (await s.deps.db.select({ uuid: users.uuid }).from(users).where(eq(users.id, inviter!.id)))[0]!.uuid,
+    );
+    const publicTexts: Record<string, string> = { session: checkout.id, token, stop };
     const unrouted: string[] = [];
     for (const { method, path, op } of documented()) {
       const params = Object.fromEntries(

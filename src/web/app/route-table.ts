@@ -67,6 +67,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/my-work', guard: 'public', page: page('src/web/features/works/pages/my-work-page.tsx') },
   // A family circle's invitation link (issue 32): opened logged in or not (without a login it says how to join).
   { path: '/circle/join/:token', guard: 'public', page: page('src/web/features/circle/pages/circle-join-page.tsx') },
+  // The weekly e-mail's stop link (issue 32): one click, no login. In the invitation's module: one chunk less to name.
+  { path: '/circle/digest-off/:token', guard: 'public', page: page('src/web/features/circle/pages/circle-join-page.tsx', 'DigestOffPage') },
   // The link sent to a new e-mail address: it works logged in or not, so it is neither guest-only nor guarded.
   { path: '/confirm-email', guard: 'public', page: page('src/web/features/account/pages/confirm-email-page.tsx') },
   // Login required

@@ -12,32 +12,3 @@ export const NAV_ITEMS: readonly MenuItem[] = [
   { href: '/contest-list', label: msg`All Contests` },
   { href: '/artist-list', label: msg`Artist Class` },
 ];
-
-/** The child profile's own rooms. */
-export const CHILD_ITEMS: readonly MenuItem[] = [
-  { href: '/my-work', label: msg`My Gallery` },
-  { href: '/my-collection', label: msg`My Collection` },
-  { href: '/my-contests', label: msg`My Contests` },
-  { href: '/my-artist-classes', label: msg`My Artist Classes` },
-  { href: '/family-gallery', label: msg`Family Gallery` },
-  { href: '/user-info', label: msg`Profile` },
-];
-
-/** The parent's rooms: hidden while a child is also logged in (decisions.md, "Menu"). */
-export const PARENT_ITEMS: readonly MenuItem[] = [
-  { href: '/account-payment-info', label: msg`Payment Information` },
-  { href: '/account-info', label: msg`Account Information` },
-  { href: '/add-user', label: msg`Manage Users` },
-];
-
-/** The organization console: for a parent who is staff of an organization or a super admin (issue 12). */
-export const CONSOLE_ITEM: MenuItem = { href: '/org', label: msg`Organization` };
-
-/** `runsConsole`: `me` says the parent is staff or a super admin (the console is the parent's, like its rooms). */
-export function menuFor(hasParent: boolean, hasChild: boolean, runsConsole = false): MenuItem[] {
-  const items: MenuItem[] = [];
-  if (hasChild) items.push(...CHILD_ITEMS);
-  if ((hasParent || hasChild) && !(hasParent && hasChild)) items.push(...PARENT_ITEMS);
-  if (hasParent && !hasChild && runsConsole) items.push(CONSOLE_ITEM);
-  return items;
-}

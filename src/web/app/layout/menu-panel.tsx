@@ -7,7 +7,8 @@ import styles from './header.module.css';
 import { AuthLinks } from './header-parts';
 import { LanguageSwitch } from './language-switch';
 import { useDialog } from '@web/ui/use-dialog';
-import { menuFor, NAV_ITEMS } from './menu-items';
+import { NAV_ITEMS } from './menu-items';
+import { menuFor } from './menu-rooms';
 
 interface MenuPanelProps {
   id: string;

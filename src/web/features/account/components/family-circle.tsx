@@ -11,6 +11,7 @@ import { Button } from '@web/ui/button';
 import { ConfirmDeleteModal } from '@web/ui/confirm-delete-modal';
 import { TextField } from '@web/ui/field';
 import { Loading } from '@web/ui/page-shell';
+import { PushCard } from '@web/ui/push-card';
 import { Switch } from '@web/ui/switch';
 import { ROLE_CHOICES, roleName } from '@web/lib/circle-roles';
 import {
@@ -360,7 +361,7 @@ export function FamilyCircle() {
   const data = circle.data;
 
   return (
-    <section className={styles.section} aria-labelledby="family-circle-title">
+    <section id="family-circle" className={styles.section} aria-labelledby="family-circle-title">
       <h2 id="family-circle-title" className={styles.title}>
         <Trans context="heading">Family circle</Trans>
       </h2>
@@ -388,6 +389,7 @@ export function FamilyCircle() {
             />
           </div>
           <WaitingComments />
+          {data.fans.length > 0 && <PushCard why={t`Get a notice on this device when a relative's comment waits for your approval.`} />}
           {data.fans.length > 0 && (
             <ul className={styles.list} aria-label={t`Relatives in the circle`}>
               {data.fans.map((f) => (

@@ -90,3 +90,23 @@ export function useComment(childId: number) {
 export function markSeen(workId: number): void {
   void api('fanSeen', { params: { id: workId }, silent: true }).catch(() => undefined);
 }
+
+const FAN_SETTINGS_KEY = apiKey('fanSettings');
+
+/** Whether the weekly e-mail comes (only while no device of the fan's gets notifications). */
+export function useFanSettings() {
+  return useQuery({ queryKey: FAN_SETTINGS_KEY, queryFn: () => api('fanSettings', {}) });
+}
+
+export function useSetDigest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (digest: boolean) => api('fanSettingsUpdate', { json: { digest } }),
+    onSuccess: (settings) => client.setQueryData(FAN_SETTINGS_KEY, settings),
+  });
+}
+
+/** The weekly e-mail's one-click stop, which its page posts once opened (a link checker's GET stops nothing). */
+export function useDigestOff() {
+  return useMutation({ mutationFn: (stop: string) => api('circleDigestOff', { params: { stop }, silent: true }) });
+}

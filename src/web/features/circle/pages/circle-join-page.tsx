@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 
 import { forgetInvitation, rememberInvitation } from '@web/lib/circle';
@@ -11,7 +11,7 @@ import { Avatar } from '@web/ui/avatar';
 import { Button, LinkButton } from '@web/ui/button';
 import { EmptyState } from '@web/ui/empty-state';
 import { Loading, PageShell } from '@web/ui/page-shell';
-import { useInvitationPreview, useJoinCircle } from '../api/circle';
+import { useDigestOff, useInvitationPreview, useJoinCircle } from '../api/circle';
 import styles from './circle.module.css';
 
 /**
@@ -98,6 +98,66 @@ export default function CircleJoinPage() {
           </>
         )}
       </div>
+    </PageShell>
+  );
+}
+
+/**
+ * The weekly e-mail's stop link (issue 32): opening it is the one click. The page posts the stop as it opens, so a
+ * mail scanner that only fetches the link stops nothing; it works without a login.
+ */
+export function DigestOffPage() {
+  const { t } = useLingui();
+  const { token = '' } = useParams<{ token: string }>();
+  const loggedIn = useSession((s) => Boolean(s.token));
+  const stop = useDigestOff();
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    stop.mutate(token);
+  }, [stop, token]);
+
+  const title = t({ message: 'Weekly e-mail', context: 'heading' });
+  const next = loggedIn ? (
+    <LinkButton href="/circle">{t`Open the family circle`}</LinkButton>
+  ) : (
+    <LinkButton href="/">{t`Go to the top page`}</LinkButton>
+  );
+  if (stop.isIdle || stop.isPending)
+    return (
+      <PageShell title={title}>
+        <Loading label={t`Stopping the weekly e-mail…`} />
+      </PageShell>
+    );
+  return (
+    <PageShell title={title}>
+      {stop.isSuccess ? (
+        <EmptyState action={next}>
+          <span role="status">{stop.data.message}</span> <Trans>You can turn it on again on the family circle page.</Trans>
+        </EmptyState>
+      ) : (
+        <EmptyState
+          action={
+            isNotFound(stop.error) ? (
+              next
+            ) : (
+              <Button onClick={() => stop.mutate(token)}>
+                <Trans>Try again</Trans>
+              </Button>
+            )
+          }
+        >
+          <span role="alert">
+            {isNotFound(stop.error) ? (
+              <Trans>This link is not valid. Please turn the e-mail off from the family circle page.</Trans>
+            ) : (
+              <Trans>The weekly e-mail could not be stopped just now. Please check the connection and try again.</Trans>
+            )}
+          </span>
+        </EmptyState>
+      )}
     </PageShell>
   );
 }

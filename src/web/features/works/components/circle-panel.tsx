@@ -9,6 +9,7 @@ import { roleName } from '@web/lib/circle-roles';
 import { api, apiKey } from '@web/lib/http';
 import { useSession } from '@web/lib/session';
 import { StampSeal, useStampWord } from '@web/ui/circle-stamp';
+import { PushCard } from '@web/ui/push-card';
 import styles from './circle-panel.module.css';
 
 /**
@@ -35,7 +36,10 @@ export function CirclePanel({ work }: { work: Work }) {
     onSuccess: (next) => client.setQueryData(key, next),
   });
   const data = circle.data;
-  if (!shown || !data || (data.seen_by.length === 0 && data.stamps.length === 0 && data.comments.length === 0)) return null;
+  if (!shown || !data) return null;
+  // The child's device can hear of a comment once a parent approves it; the card shows only while that is off.
+  const notices = <PushCard onlyWhenOff why={t`Get a notice on this device when a comment from your family circle arrives.`} />;
+  if (data.seen_by.length === 0 && data.stamps.length === 0 && data.comments.length === 0) return notices;
   const who = (r: { role: Parameters<typeof roleName>[1]; role_label: string }) => roleName(i18n, r.role, r.role_label);
   const seen = data.seen_by.map(who).join('、');
   return (
@@ -91,6 +95,7 @@ export function CirclePanel({ work }: { work: Work }) {
           })}
         </ul>
       )}
+      {notices}
     </section>
   );
 }

@@ -1,0 +1,83 @@
+/**
+ * Web Push on this device (issue 32): the family circle's notices. Permission is asked only when the user taps the
+ * button that says why (ui/push-card.tsx). The subscription is the browser's; the server ties it to this login
+ * (POST /api/push/subscriptions/), so a parent login gets the family's notices and a child login its own.
+ * Loaded with the circle's pages only.
+ */
+import '@web/lib/console-routes';
+
+import type { PushSubscriptionBody } from '@contract/circle';
+import { api } from './http';
+
+/** What the card shows: on, off (may be turned on), blocked by the user, or impossible here (iPhone: install first). */
+export type PushState = 'on' | 'off' | 'blocked' | 'install-first' | 'unsupported';
+
+const isAppleMobile = () =>
+  /iPhone|iPad|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
+const standalone = () =>
+  window.matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
+
+function supported(): boolean {
+  return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+}
+
+/** The worker's registration, if the app has one (production builds register it after the first view). */
+async function registration(): Promise<ServiceWorkerRegistration | undefined> {
+  if (!supported()) return undefined;
+  const found = await navigator.serviceWorker.getRegistration('/');
+  if (found) return found;
+  // Registered a moment after the first view: wait for it a little.
+  return Promise.race([navigator.serviceWorker.ready, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 5000))]);
+}
+
+export async function pushState(): Promise<PushState> {
+  // Safari on iPhone offers push only to a web app opened from the Home Screen.
+  if (!supported()) return isAppleMobile() && !standalone() ? 'install-first' : 'unsupported';
+  if (Notification.permission === 'denied') return 'blocked';
+  const reg = await navigator.serviceWorker.getRegistration('/');
+  const sub = await reg?.pushManager.getSubscription();
+  return sub && Notification.permission === 'granted' ? 'on' : 'off';
+}
+
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const raw = atob(base64url.replace(/-/g, '+').replace(/_/g, '/'));
+  const bytes = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+const sameKey = (a: ArrayBuffer | null | undefined, b: Uint8Array) =>
+  !!a && new Uint8Array(a).every((v, i) => v === b[i]) && a.byteLength === b.length;
+
+/**
+ * Asks for permission (from the user's tap), subscribes with the server's key and tells the server. Resolves to the
+ * state after: 'blocked' when the user said no.
+ */
+export async function turnOnPush(): Promise<PushState> {
+  if (!supported()) return pushState();
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') return permission === 'denied' ? 'blocked' : 'off';
+  const reg = await registration();
+  if (!reg) throw new Error('no service worker');
+  const key = keyBytes((await api('pushKey', {})).public_key);
+  let sub = await reg.pushManager.getSubscription();
+  // Made with another key (the server's changed): it cannot carry this server's pushes.
+  if (sub && !sameKey(sub.options.applicationServerKey, key)) {
+    await sub.unsubscribe();
+    sub = null;
+  }
+  sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  await api('pushSubscribe', { json: sub.toJSON() as PushSubscriptionBody });
+  return 'on';
+}
+
+export async function turnOffPush(): Promise<PushState> {
+  const reg = await registration();
+  const sub = await reg?.pushManager.getSubscription();
+  if (sub) {
+    // The server forgets it first; the browser's unsubscribe then ends it at the push service too.
+    await api('pushUnsubscribe', { json: { endpoint: sub.endpoint } });
+    await sub.unsubscribe();
+  }
+  return pushState();
+}

@@ -1,0 +1,97 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState, type ReactNode } from 'react';
+
+import { useBrand } from '@web/lib/brand';
+import { pushState, turnOffPush, turnOnPush, type PushState } from '@web/lib/push';
+import { Button } from './button';
+import styles from './push-card.module.css';
+
+/**
+ * This device's notices (issue 32): says why first, and asks the browser's permission only when the button is
+ * tapped. `why` is what the notices are for, in the caller's words (a fan's, a parent's, a child's).
+ */
+export function PushCard({ why, children, onlyWhenOff = false }: { why: string; children?: ReactNode; onlyWhenOff?: boolean }) {
+  const { t } = useLingui();
+  const brand = useBrand();
+  const [state, setState] = useState<PushState | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  /** Tapped here: the card stays, to say what became of it. */
+  const [acted, setActed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void pushState()
+      .then((s) => live && setState(s))
+      .catch(() => live && setState('unsupported'));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const change = (action: () => Promise<PushState>) => {
+    setBusy(true);
+    setActed(true);
+    setFailed(false);
+    action()
+      .then(setState)
+      .catch(() => setFailed(true))
+      .finally(() => setBusy(false));
+  };
+
+  // Where it is a reminder (a child's work), it shows only while the notices could be turned on.
+  if (onlyWhenOff && state !== 'off' && !acted) return null;
+  return (
+    <section className={styles.card} aria-labelledby="push-card-title" data-testid="push-card" data-state={state ?? 'loading'}>
+      <span className={styles.bell} aria-hidden="true">
+        🔔
+      </span>
+      <div className={styles.text}>
+        <h3 id="push-card-title" className={styles.title}>
+          <Trans>Notifications on this device</Trans>
+        </h3>
+        <p className={styles.why}>{why}</p>
+      </div>
+      <div className={styles.actions} aria-live="polite">
+        {state === 'on' && (
+          <>
+            <p className={styles.status} data-tone="on">
+              <Trans>On for this device.</Trans>
+            </p>
+            <Button variant="ghost" size="small" disabled={busy} onClick={() => change(turnOffPush)}>
+              <Trans>Turn off</Trans>
+            </Button>
+          </>
+        )}
+        {state === 'off' && (
+          <Button size="small" disabled={busy} onClick={() => change(turnOnPush)}>
+            {busy ? t`Turning on…` : t`Turn on notifications`}
+          </Button>
+        )}
+        {state === 'blocked' && (
+          <p className={styles.status}>
+            <Trans>Notifications are blocked for this site. You can allow them in the browser's settings.</Trans>
+          </p>
+        )}
+        {state === 'install-first' && (
+          <p className={styles.status}>
+            <Trans>
+              On iPhone and iPad, first add {brand} to the Home Screen (Share, then Add to Home Screen), and open it from there.
+            </Trans>
+          </p>
+        )}
+        {state === 'unsupported' && (
+          <p className={styles.status}>
+            <Trans>This browser cannot show notifications.</Trans>
+          </p>
+        )}
+        {failed && (
+          <p className={styles.status} role="alert">
+            <Trans>Notifications could not be turned on here. Please try again later.</Trans>
+          </p>
+        )}
+        {children}
+      </div>
+    </section>
+  );
+}
