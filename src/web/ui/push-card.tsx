@@ -44,7 +44,19 @@ export function PushCard({ why, children, onlyWhenOff = false }: { why: string; 
   return (
     <section className={styles.card} aria-labelledby="push-card-title" data-testid="push-card" data-state={state ?? 'loading'}>
       <span className={styles.bell} aria-hidden="true">
-        🔔
+        <svg
+          viewBox="0 0 24 24"
+          width="20"
+          height="20"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />
+          <path d="M10 20.5a2 2 0 0 0 4 0" />
+        </svg>
       </span>
       <div className={styles.text}>
         <h3 id="push-card-title" className={styles.title}>

@@ -95,9 +95,12 @@ function FanNotices() {
             checked={settings.data.digest}
             onChange={(on) => setDigest.mutate(on)}
             label={t`Weekly e-mail of new works`}
-            onText={t`Weekly e-mail: on (only while notifications are off on all your devices)`}
+            onText={t`Weekly e-mail: on`}
             offText={t`Weekly e-mail: off`}
           />
+          <p className={styles.digestNote}>
+            <Trans>It comes only while notifications are off on all your devices.</Trans>
+          </p>
         </div>
       )}
     </PushCard>
