@@ -11,32 +11,17 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 import { E2E_DATA_DIR } from '../playwright.config';
-import { apiPath } from './support/api';
-import { createWork, csrf, newFamily, openAsParent, type Family } from './support/family';
+import { grandmaFollows } from './support/circle';
+import { createWork, openAsParent, type Family } from './support/family';
 import { linkFromOutbox } from './support/outbox';
 
 test.setTimeout(120_000);
 
-/** hana's family, and a grandma (a parent of another family here: a fan may be one) who follows hana. */
+/** grandmaFollows, with a public drawing of hana's (a circle work). */
 async function circle(request: APIRequestContext): Promise<{ fam: Family; gran: Family }> {
-  const fam = await newFamily(request, `hana${Date.now() % 100000}`);
-  const gran = await newFamily(request, `gran${Date.now() % 100000}`);
-  await createWork(request, fam, 'Sunflowers', 1, true);
-  const invite = await request.post(apiPath('circleInvite'), {
-    headers: await csrf(request, { Authorization: `Bearer ${fam.parent.access}` }),
-    data: { role: 'grandma', children: [childIdOf(fam)] },
-  });
-  expect(invite.status()).toBe(201);
-  const joined = await request.post(apiPath('circleJoin', { token: ((await invite.json()) as { token: string }).token }), {
-    headers: await csrf(request, { Authorization: `Bearer ${gran.parent.access}` }),
-  });
-  expect(joined.status()).toBe(200);
-  return { fam, gran };
-}
-
-/** The child's profile id, as its token names it. */
-function childIdOf(fam: Family): number {
-  return (JSON.parse(Buffer.from(fam.child.access.split('.')[1]!, 'base64url').toString('utf8')) as { pid: number }).pid;
+  const made = await grandmaFollows(request);
+  await createWork(request, made.fam, 'Sunflowers', 1, true);
+  return made;
 }
 
 async function inLanguage(page: Page, lang: 'ja' | 'en') {
@@ -88,7 +73,7 @@ test('a fan is told why before any permission prompt, and the service worker sho
   await deliver({
     title: `${fam.username} has shared a new work`,
     body: `Open ${fam.username}'s museum to see it.`,
-    url: `/circle?child=1`,
+    url: `/circle/1`,
     tag: 'circle-child-1',
   });
   await expect.poll(shown).toEqual([
@@ -96,7 +81,7 @@ test('a fan is told why before any permission prompt, and the service worker sho
       title: `${fam.username} has shared a new work`,
       body: `Open ${fam.username}'s museum to see it.`,
       tag: 'circle-child-1',
-      data: { url: '/circle?child=1' },
+      data: { url: '/circle/1' },
     },
   ]);
 });

@@ -163,7 +163,7 @@ test('a parent invites grandma by link; she signs up, joins, sees only the circl
   await gran.reload();
   await expect(gran.getByText('この子どもを見守っていないか、ご家族がサークルからあなたを外しました。')).toBeVisible();
   const granToken = await gran.evaluate(() => localStorage.getItem('token'));
-  const child = new URL(gran.url()).searchParams.get('child');
+  const child = /\/circle\/(\d+)$/.exec(new URL(gran.url()).pathname)![1];
   const refused = await request.get(apiPath('fanChildWorks', { childId: Number(child) }), {
     headers: await csrf(request, { Authorization: `Bearer ${granToken}` }),
   });

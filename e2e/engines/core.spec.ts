@@ -4,7 +4,8 @@
  * Each test runs once per engine (the projects of e2e/engines/playwright.config.ts).
  */
 import { apiPath } from '../support/api';
-import { createWork, demoFamily, myWorks, newFamily, openAs } from '../support/family';
+import { grandmaFollows } from '../support/circle';
+import { createWork, demoFamily, myWorks, newFamily, openAs, openAsParent } from '../support/family';
 import { drawingOnTable } from '../support/paper';
 import { expect, gone, see, test, type Ui } from './engine';
 
@@ -133,4 +134,33 @@ test('the timeline shows a work under the child’s age', async ({ ui, request }
   await see(ui, { role: 'heading', level: 1, name: 'Timeline' });
   await see(ui, { role: 'link', name: 'Snowman' });
   await see(ui, { css: '[data-testid="timeline-count"]', text: '1 work' });
+});
+
+test('a grandma reads the circle, puts a sticker and comments; the notices card says what this browser can do', async ({ ui, request }) => {
+  const { fam, gran } = await grandmaFollows(request);
+  await createWork(request, fam, 'Sunflowers', 1, true);
+  await openAsParent(ui, gran, '/circle');
+  await see(ui, { role: 'link', name: fam.username });
+  // The card explains before anything is asked; what it offers depends on the engine (WebKitGTK has no push).
+  await see(ui, { role: 'heading', name: 'Notifications on this device' });
+  const state = await ui.attribute({ css: '[data-testid="push-card"]' }, 'data-state');
+  expect(['off', 'unsupported', 'install-first', 'blocked']).toContain(state);
+  if (state === 'off') await see(ui, { role: 'button', name: 'Turn on notifications' });
+  if (state === 'unsupported') await see(ui, { text: 'This browser cannot show notifications.' });
+  expect(await ui.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await ui.screenshot(`/tmp/circle-${ui.engine}.png`);
+
+  await ui.click({ role: 'link', name: fam.username });
+  await see(ui, { role: 'heading', level: 1, name: `${fam.username}'s museum` });
+  await ui.click({ role: 'button', name: 'Sunflowers' });
+  await see(ui, { role: 'dialog', name: 'Sunflowers' });
+  await ui.click({ role: 'button', name: 'Hanamaru!' });
+  await see(ui, { role: 'button', name: 'Hanamaru! 1' });
+  await ui.fill({ label: 'Write a comment' }, 'Lovely colours!');
+  await ui.click({ role: 'button', name: 'Send' });
+  await see(ui, { text: "Waiting for a parent's approval" });
+  const waiting = (await (
+    await request.get(apiPath('circleComments'), { headers: { Authorization: `Bearer ${fam.parent.access}` } })
+  ).json()) as { results: { body: string }[] };
+  expect(waiting.results.map((c) => c.body)).toEqual(['Lovely colours!']);
 });

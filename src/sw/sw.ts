@@ -145,10 +145,14 @@ self.addEventListener('notificationclick', (event) => {
       // The app already open: it goes to the page; otherwise a window opens on it.
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      // Focused while the tap still counts; navigate() works only on a window this worker controls, else one opens.
       if (open) {
-        await open.focus();
-        await open.navigate(url).catch(() => undefined);
-        return;
+        await open.focus().catch(() => undefined);
+        const moved = await open.navigate(url).then(
+          (client) => client !== null,
+          () => false,
+        );
+        if (moved) return;
       }
       await self.clients.openWindow(url);
     })(),

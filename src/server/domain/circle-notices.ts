@@ -37,7 +37,7 @@ export function circleWorkShared(deps: AppDeps, profileId: number): void {
       (t) => ({
         title: t(CIRCLE.pushNewWorkTitle, { username: child.username }),
         body: t(CIRCLE.pushNewWorkBody, { username: child.username }),
-        url: `/circle?child=${profileId}`,
+        url: `/circle/${profileId}`,
         tag: `circle-child-${profileId}`,
       }),
     );

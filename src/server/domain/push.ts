@@ -31,6 +31,9 @@ const PUSH_SERVICES = [
   /^[a-z0-9-]+\.notify\.windows\.com$/,
 ];
 
+/** Subscriptions kept per login (a browser has one; a few allow for a reinstall or a changed key). */
+const MAX_PER_LOGIN = 3;
+
 /** Whether `endpoint` is a push service's: https at a known service, or (tests) any scheme at a configured host. */
 export function allowedEndpoint(deps: AppDeps, endpoint: string): boolean {
   let url: URL;
@@ -57,6 +60,11 @@ export async function subscribe(
     .insert(pushSubscriptions)
     .values(values)
     .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { sessionId, p256dh: values.p256dh, auth: values.auth, lang } });
+  // A login is one device: its newest few subscriptions are kept, so no caller makes each notice go to many endpoints.
+  await deps.db.execute(sql`
+    delete from ${pushSubscriptions} where ${pushSubscriptions.sessionId} = ${sessionId} and ${pushSubscriptions.endpoint} not in (
+      select ${pushSubscriptions.endpoint} from ${pushSubscriptions} where ${pushSubscriptions.sessionId} = ${sessionId}
+      order by ${pushSubscriptions.createdAt} desc limit ${MAX_PER_LOGIN})`);
 }
 
 /** POST /api/push/subscriptions/remove/: forgets the endpoint if it is one of the caller's account's logins. */

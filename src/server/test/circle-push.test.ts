@@ -180,23 +180,32 @@ describe('Web Push', () => {
     }
     const mine = await s.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, 'https://web.push.apple.com/QGx'));
     expect(mine).toHaveLength(1);
+    // One login keeps its newest three: a caller cannot make each notice go to many endpoints.
+    for (let i = 0; i < 5; i++) {
+      const endpoint = `https://fcm.googleapis.com/fcm/send/many-${i}`;
+      expect(
+        (await s.request('/api/push/subscriptions/', { method: 'POST', token: fam.parent, json: { endpoint, keys: d.keys } })).status,
+      ).toBe(201);
+    }
+    const kept = await s.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.sessionId, mine[0]!.sessionId));
+    expect(kept.map((k) => k.endpoint).sort()).toEqual([2, 3, 4].map((i) => `https://fcm.googleapis.com/fcm/send/many-${i}`));
     // Another account cannot remove it; its own can.
     const stranger = await family(s);
     await s.request('/api/push/subscriptions/remove/', {
       method: 'POST',
       token: stranger.parent,
-      json: { endpoint: 'https://web.push.apple.com/QGx' },
+      json: { endpoint: 'https://fcm.googleapis.com/fcm/send/many-4' },
     });
     expect(
-      await s.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, 'https://web.push.apple.com/QGx')),
+      await s.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, 'https://fcm.googleapis.com/fcm/send/many-4')),
     ).toHaveLength(1);
     await s.request('/api/push/subscriptions/remove/', {
       method: 'POST',
       token: fam.parent,
-      json: { endpoint: 'https://web.push.apple.com/QGx' },
+      json: { endpoint: 'https://fcm.googleapis.com/fcm/send/many-4' },
     });
     expect(
-      await s.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, 'https://web.push.apple.com/QGx')),
+      await s.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, 'https://fcm.googleapis.com/fcm/send/many-4')),
     ).toHaveLength(0);
   });
 
@@ -217,7 +226,7 @@ describe('Web Push', () => {
     expect(got!.payload).toEqual({
       title: `${username}の新しい作品がとどきました`,
       body: expect.stringContaining(username),
-      url: `/circle?child=${fam.kids[0]!.id}`,
+      url: `/circle/${fam.kids[0]!.id}`,
       tag: `circle-child-${fam.kids[0]!.id}`,
     });
     expect(got!.aud).toBe(`http://${pushHost}`);

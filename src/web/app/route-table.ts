@@ -81,9 +81,10 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/add-user', guard: 'login', page: page('src/web/features/profiles/pages/add-user-page.tsx') },
   // A child's timeline by age (issue 15): a child sees its own, the parent each child's (`?profile={id}`).
   { path: '/timeline', guard: 'login', page: page('src/web/features/works/pages/timeline-page.tsx') },
-  // A fan's page (issue 32): the children followed, or one child's museum (`?child={id}`); the account's own token,
+  // A fan's page (issue 32): the children followed, or one child's museum (`/circle/{id}`); the account's own token,
   // with or without a child chosen on this phone.
   { path: '/circle', guard: 'login', page: page('src/web/features/circle/pages/circle-page.tsx') },
+  { path: '/circle/:child', guard: 'login', page: page('src/web/features/circle/pages/circle-page.tsx') },
   // Only with a child token
   { path: '/user-info', guard: 'child', page: page('src/web/features/profiles/pages/user-info-page.tsx') },
   { path: '/register-work', guard: 'child', page: page('src/web/features/works/pages/register-work-page.tsx') },

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useSearch } from 'wouter';
+import { Link, useParams, useSearch } from 'wouter';
 
 import { formatDay } from '@web/lib/billing-format';
 import { pendingInvitation, useFollowedChildren } from '@web/lib/circle';
@@ -14,9 +14,10 @@ import { useFanSettings, useSetDigest } from '../api/circle';
 import { ChildMuseum } from './circle-child-page';
 import styles from './circle.module.css';
 
-/** A fan's page (issue 32): one followed child's museum (`?child={id}`), else the children they follow. */
+/** A fan's page (issue 32): one followed child's museum (`/circle/{id}`, or `?child={id}`), else the children they follow. */
 export default function CirclePage() {
-  const child = Number(new URLSearchParams(useSearch()).get('child'));
+  const { child: inPath } = useParams<{ child?: string }>();
+  const child = Number(inPath ?? new URLSearchParams(useSearch()).get('child'));
   return Number.isInteger(child) && child > 0 ? <ChildMuseum id={child} /> : <FollowedChildren />;
 }
 
@@ -50,7 +51,7 @@ function FollowedChildren() {
               const role = roleName(i18n, k.role, k.role_label);
               return (
                 <li key={k.id}>
-                  <Link href={`/circle?child=${k.id}`} className={styles.child}>
+                  <Link href={`/circle/${k.id}`} className={styles.child}>
                     <Avatar username={k.username} src={k.profile_picture} size={64} />
                     <span className={styles.childText}>
                       <strong>{k.username}</strong>
