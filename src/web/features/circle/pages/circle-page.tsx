@@ -17,7 +17,8 @@ import styles from './circle.module.css';
 /** A fan's page (issue 32): one followed child's museum (`/circle/{id}`, or `?child={id}`), else the children they follow. */
 export default function CirclePage() {
   const { child: inPath } = useParams<{ child?: string }>();
-  const child = Number(inPath ?? new URLSearchParams(useSearch()).get('child'));
+  const search = useSearch();
+  const child = Number(inPath ?? new URLSearchParams(search).get('child'));
   return Number.isInteger(child) && child > 0 ? <ChildMuseum id={child} /> : <FollowedChildren />;
 }
 
