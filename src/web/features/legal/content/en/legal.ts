@@ -339,7 +339,7 @@ const privacy: LegalDocument = {
             "They can put a sticker on a work and write a short comment. A comment reaches the child and the other relatives only after a parent has approved it, unless the parent has let that relative's comments through. There are no direct messages between a relative and a child.",
             'The child sees which relatives have seen a work. Parents see who is in the circle and when each last visited.',
             "A parent removes a relative on the account page, in the family circle section. From their very next request they see nothing of the family, and their stickers and comments are deleted. The family's archive keeps approved comments and stickers with the relative's role only.",
-            "Notifications are sent only to a device where someone turned them on after reading what they are for: a relative hears of a new shared work (at most once a day), a parent of a comment waiting for approval, a child of an approved comment. A notification never contains the words of a comment. A relative whose devices have no notifications gets one e-mail a week about new shared works instead, which one click in that e-mail stops.",
+            'Notifications are sent only to a device where someone turned them on after reading what they are for: a relative hears of a new shared work (at most once a day), a parent of a comment waiting for approval, a child of an approved comment. A notification never contains the words of a comment. A relative whose devices have no notifications gets one e-mail a week about new shared works instead, which one click in that e-mail stops.',
           ],
         },
       ],
