@@ -270,6 +270,10 @@ describe('Web Push', () => {
       },
     ]);
     expect(JSON.stringify(parentPhone.received)).not.toContain('words only');
+    recordCheck(
+      'push payload waiting',
+      `comment waiting: ${parentPhone.received[0]!.plain} B plain, ${parentPhone.received[0]!.bytes} B encrypted`,
+    );
     expect(childTablet.received).toHaveLength(0);
 
     expect((await s.request(`/api/circle/comments/${c.body.id}/approve/`, { method: 'POST', token: fam.parent })).status).toBe(200);

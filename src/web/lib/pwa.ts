@@ -6,6 +6,8 @@
 import type { Workbox } from 'workbox-window';
 import { create } from 'zustand';
 
+import { SKIP_WAITING } from '@contract/offline';
+
 import { afterFirstPaint, whenIdle } from './first-paint';
 import { isOnline } from './use-online';
 
@@ -94,10 +96,19 @@ function register(wb: Workbox): void {
  * Activates the waiting worker; the page reloads once it has taken over. The takeover is heard on
  * navigator.serviceWorker itself, not through workbox-window's 'controlling': workbox-window counts an update found
  * more than a minute after its register() as "external" and tracks it less (a page left open that long is the usual
- * case), and the pwa journey's Reload once waited 2 minutes for a reload that never came.
+ * case). The word goes to the registration's waiting worker as the browser has it now. Should the takeover still not
+ * come (the pwa journey twice waited 2 minutes for it: an old worker's request that does not end can hold the
+ * activation back), the page reloads after 5 seconds all the same: the user asked for a reload, and the navigation
+ * ends the old worker's requests; the new version then takes over, or its toast comes back.
  */
 export function applyUpdate(): void {
   if (!workbox) return;
   navigator.serviceWorker.oncontrollerchange = () => location.reload();
-  workbox.messageSkipWaiting();
+  void navigator.serviceWorker
+    .getRegistration()
+    .then((registration) => {
+      if (registration?.waiting) registration.waiting.postMessage({ type: SKIP_WAITING });
+      else workbox?.messageSkipWaiting();
+    })
+    .finally(() => window.setTimeout(() => location.reload(), 5000));
 }
