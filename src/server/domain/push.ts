@@ -59,7 +59,10 @@ export async function subscribe(
   await deps.db
     .insert(pushSubscriptions)
     .values(values)
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { sessionId, p256dh: values.p256dh, auth: values.auth, lang } });
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { sessionId, p256dh: values.p256dh, auth: values.auth, lang, createdAt: sql`now()` },
+    });
   // A login is one device: its newest few subscriptions are kept, so no caller makes each notice go to many endpoints.
   await deps.db.execute(sql`
     delete from ${pushSubscriptions} where ${pushSubscriptions.sessionId} = ${sessionId} and ${pushSubscriptions.endpoint} not in (
