@@ -114,6 +114,8 @@ function visits(user: User, ids: Ids): Visit[] {
         { path: '/confirm-email' },
         // A family circle's invitation link that is no longer good (issue 32): the page that explains it.
         { path: '/circle/join/an-invitation-that-was-used-up' },
+        // The weekly e-mail's stop link, altered: the page that says it is not valid.
+        { path: '/circle/digest-off/not-a-link-of-ours' },
       ];
     case 'child':
       return [
@@ -165,6 +167,8 @@ function visits(user: User, ids: Ids): Visit[] {
         { path: '/org' },
         // A fan's page (issue 32): the demo parent follows no child yet, so it says how to join a circle.
         { path: '/circle' },
+        // A child it does not follow: the page that says so.
+        { path: `/circle/${ids.hanaProfile}` },
       ];
     case 'staff':
       return [
@@ -243,8 +247,9 @@ test('every route of the route table is in the axe journeys', () => {
       visits(u, ids).map((v) =>
         v.path
           .split('?')[0]!
+          .replace(/^\/circle\/(\d+)$/, '/circle/:child')
           .replace(/\/\d+$/, '/:id')
-          .replace(/^\/circle\/join\/[^/]+$/, '/circle/join/:token'),
+          .replace(/^\/circle\/(join|digest-off)\/[^/]+$/, '/circle/$1/:token'),
       ),
     ),
   );
