@@ -73,6 +73,10 @@ export const circleHandlers = {
     await subscribe(deps, auth.session, body, lang);
     return { message: t(CIRCLE.pushSubscribed) };
   },
+  pushSubscribeChild: async ({ deps, auth, body, lang, t }) => {
+    await subscribe(deps, auth.session, body, lang);
+    return { message: t(CIRCLE.pushSubscribed) };
+  },
   pushUnsubscribe: async ({ deps, auth, body, t }) => {
     await unsubscribe(deps, auth.user.id, body.endpoint);
     return { message: t(CIRCLE.pushUnsubscribed) };

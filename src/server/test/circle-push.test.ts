@@ -110,8 +110,13 @@ function device(): Device {
   return d;
 }
 
-const subscribe = (token: string, d: Device, lang = 'en') =>
-  s.request(`/api/push/subscriptions/?language=${lang}`, { method: 'POST', token, json: { endpoint: d.endpoint, keys: d.keys } });
+/** A device's subscription under the account's own login, or (`child`) under a child's. */
+const subscribe = (token: string, d: Device, lang = 'en', login: 'parent' | 'child' = 'parent') =>
+  s.request(`/api/push/${login === 'child' ? 'child-subscriptions' : 'subscriptions'}/?language=${lang}`, {
+    method: 'POST',
+    token,
+    json: { endpoint: d.endpoint, keys: d.keys },
+  });
 
 async function shareWithCircle(fam: Family, title: string): Promise<number> {
   const k = fam.kids[0]!;
@@ -248,7 +253,10 @@ describe('Web Push', () => {
     const childTablet = device();
     const granPhone = device();
     expect((await subscribe(fam.parent, parentPhone)).status).toBe(201);
-    expect((await subscribe(fam.kids[0]!.access, childTablet)).status).toBe(201);
+    // Each login subscribes through its own call: a child token cannot take the account's notices, nor the reverse.
+    expect((await subscribe(fam.kids[0]!.access, childTablet)).status).toBe(403);
+    expect((await subscribe(fam.parent, childTablet, 'en', 'child')).status).toBe(403);
+    expect((await subscribe(fam.kids[0]!.access, childTablet, 'en', 'child')).status).toBe(201);
     expect((await subscribe(gran.access, granPhone)).status).toBe(201);
     const work = await shareWithCircle(fam, 'cat');
     await settled();

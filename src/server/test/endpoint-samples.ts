@@ -738,6 +738,9 @@ export const SAMPLES: Samples = {
   pushSubscribe: async () => ({
     json: { endpoint: `https://fcm.googleapis.com/fcm/send/sample-${++pushSamples}`, keys: SAMPLE_PUSH_KEYS },
   }),
+  pushSubscribeChild: async () => ({
+    json: { endpoint: `https://fcm.googleapis.com/fcm/send/sample-${++pushSamples}`, keys: SAMPLE_PUSH_KEYS },
+  }),
   pushUnsubscribe: async () => ({ json: { endpoint: 'https://fcm.googleapis.com/fcm/send/sample-1' } }),
   workCircle: async (w) => ({ params: { id: w.a.circleWork } }),
   workCircleReply: async (w) => ({ params: { id: w.a.circleWork, commentId: w.a.comments[0] }, json: { stamp: 'daisuki' } }),

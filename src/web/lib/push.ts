@@ -1,7 +1,8 @@
 /**
  * Web Push on this device (issue 32): the family circle's notices. Permission is asked only when the user taps the
- * button that says why (ui/push-card.tsx). The subscription is the browser's; the server ties it to this login
- * (POST /api/push/subscriptions/), so a parent login gets the family's notices and a child login its own.
+ * button that says why (ui/push-card.tsx). The subscription is the browser's; the server ties it to a login: the
+ * account's own (POST /api/push/subscriptions/: a fan's and a parent's notices) or the child's
+ * (POST /api/push/child-subscriptions/: its approved comments), whichever the card is for.
  * Loaded with the circle's pages only.
  */
 import '@web/lib/console-routes';
@@ -53,7 +54,7 @@ const sameKey = (a: ArrayBuffer | null | undefined, b: Uint8Array) =>
  * Asks for permission (from the user's tap), subscribes with the server's key and tells the server. Resolves to the
  * state after: 'blocked' when the user said no.
  */
-export async function turnOnPush(): Promise<PushState> {
+export async function turnOnPush(login: 'parent' | 'child'): Promise<PushState> {
   if (!supported()) return pushState();
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission === 'denied' ? 'blocked' : 'off';
@@ -67,7 +68,8 @@ export async function turnOnPush(): Promise<PushState> {
     sub = null;
   }
   sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-  await api('pushSubscribe', { json: sub.toJSON() as PushSubscriptionBody });
+  // Under the login whose notices these are: the account's own (a fan's, a parent's), or the child's.
+  await api(login === 'child' ? 'pushSubscribeChild' : 'pushSubscribe', { json: sub.toJSON() as PushSubscriptionBody });
   return 'on';
 }
 

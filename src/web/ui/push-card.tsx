@@ -10,7 +10,18 @@ import styles from './push-card.module.css';
  * This device's notices (issue 32): says why first, and asks the browser's permission only when the button is
  * tapped. `why` is what the notices are for, in the caller's words (a fan's, a parent's, a child's).
  */
-export function PushCard({ why, children, onlyWhenOff = false }: { why: string; children?: ReactNode; onlyWhenOff?: boolean }) {
+export function PushCard({
+  why,
+  login,
+  children,
+  onlyWhenOff = false,
+}: {
+  why: string;
+  /** Whose notices: the account's own login's (a fan's, a parent's), or the child's. */
+  login: 'parent' | 'child';
+  children?: ReactNode;
+  onlyWhenOff?: boolean;
+}) {
   const { t } = useLingui();
   const brand = useBrand();
   const [state, setState] = useState<PushState | null>(null);
@@ -76,7 +87,7 @@ export function PushCard({ why, children, onlyWhenOff = false }: { why: string; 
           </>
         )}
         {state === 'off' && (
-          <Button size="small" disabled={busy} onClick={() => change(turnOnPush)}>
+          <Button size="small" disabled={busy} onClick={() => change(() => turnOnPush(login))}>
             {busy ? t`Turning on…` : t`Turn on notifications`}
           </Button>
         )}

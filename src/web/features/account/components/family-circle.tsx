@@ -389,7 +389,9 @@ export function FamilyCircle() {
             />
           </div>
           <WaitingComments />
-          {data.fans.length > 0 && <PushCard why={t`Get a notice on this device when a relative's comment waits for your approval.`} />}
+          {data.fans.length > 0 && (
+            <PushCard login="parent" why={t`Get a notice on this device when a relative's comment waits for your approval.`} />
+          )}
           {data.fans.length > 0 && (
             <ul className={styles.list} aria-label={t`Relatives in the circle`}>
               {data.fans.map((f) => (

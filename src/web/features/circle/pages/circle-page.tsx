@@ -90,7 +90,7 @@ function FanNotices() {
   const settings = useFanSettings();
   const setDigest = useSetDigest();
   return (
-    <PushCard why={t`Get a notice on this device when a child you follow shares a new work (at most once a day).`}>
+    <PushCard login="parent" why={t`Get a notice on this device when a child you follow shares a new work (at most once a day).`}>
       {settings.data && (
         <div className={styles.digest}>
           <Switch

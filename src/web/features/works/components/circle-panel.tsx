@@ -38,7 +38,9 @@ export function CirclePanel({ work }: { work: Work }) {
   const data = circle.data;
   if (!shown || !data) return null;
   // The child's device can hear of a comment once a parent approves it; the card shows only while that is off.
-  const notices = <PushCard onlyWhenOff why={t`Get a notice on this device when a comment from your family circle arrives.`} />;
+  const notices = (
+    <PushCard login="child" onlyWhenOff why={t`Get a notice on this device when a comment from your family circle arrives.`} />
+  );
   if (data.seen_by.length === 0 && data.stamps.length === 0 && data.comments.length === 0) return notices;
   const who = (r: { role: Parameters<typeof roleName>[1]; role_label: string }) => roleName(i18n, r.role, r.role_label);
   const seen = data.seen_by.map(who).join('、');
