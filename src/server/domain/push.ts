@@ -13,7 +13,7 @@ import webpush from 'web-push';
 import type { CircleRole, PushPayload } from '@contract/circle';
 import type { Language } from '@contract/limits';
 import { CIRCLE } from '../circle-messages';
-import { loginSessions, pushSubscriptions } from '../db/schema';
+import { loginSessions, pushSubscriptions, refreshTokens } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ValidationError } from '../errors';
 import { translator, type Translate } from '../i18n';
@@ -109,7 +109,13 @@ async function subscriptionsOf(deps: AppDeps, targets: readonly PushTarget[]) {
     auth: pushSubscriptions.auth,
     lang: pushSubscriptions.lang,
   };
-  const live = isNull(loginSessions.revokedAt);
+  // A login that still holds a refresh token: a logout ends the session, a password change revokes its tokens (and
+  // opens another session), and an unused login's last token expires. A device past any of these hears nothing.
+  const live = and(
+    isNull(loginSessions.revokedAt),
+    sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.family} = ${loginSessions.id}
+      and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`,
+  );
   if (parents.length > 0) {
     found.push(
       ...(await deps.db

@@ -319,6 +319,22 @@ describe('Web Push', () => {
     await settled();
     expect(phone.received).toHaveLength(0);
 
+    // A password change (say, after a phone was lost) revokes every login's tokens: their devices hear nothing more.
+    const lost = device();
+    const other = await s.request('/api/login/', { json: { email: gran.email, password: 'Passw0rdOk' } });
+    expect((await subscribe(other.body.access, lost)).status).toBe(201);
+    const changed = await s.request('/api/account-info/', {
+      method: 'PATCH',
+      token: gran.access,
+      json: { password: 'Changed123', current_password: 'Passw0rdOk' },
+    });
+    expect(changed.status).toBe(200);
+    gran.access = changed.body.access as string;
+    await s.deps.db.update(circleFans).set({ newWorkPushedAt: null });
+    await shareWithCircle(fam, 'star');
+    await settled();
+    expect(lost.received).toHaveLength(0);
+
     const gone = device();
     expect((await subscribe(gran.access, gone)).status).toBe(201);
     answers.set(new URL(gone.endpoint).pathname, 410);
