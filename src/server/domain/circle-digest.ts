@@ -86,7 +86,7 @@ export async function sweepCircleDigests(deps: AppDeps): Promise<number> {
     try {
       if (await sendDigest(deps, fan, new Date(fan.prev))) sent += 1;
     } catch (err) {
-      // Not retried: next week's covers these works too (its window starts at this one's).
+      // Not retried: the claim moved the window on, so that week's works are not sent again (logged for the operator).
       log('error', 'a weekly circle e-mail was not sent', { user: fan.id, ...errorFields(err) });
     }
   }
