@@ -16,6 +16,7 @@ import { users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { errorFields, log } from '../log';
+import { liveLogin } from './push';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** Fans claimed per round: a large circle is worked through over a few sweeps. */
@@ -71,7 +72,7 @@ export async function sweepCircleDigests(deps: AppDeps): Promise<number> {
         and exists (select 1 from circle_fans f where f.fan_user_id = u.id)
         and not exists (
           select 1 from push_subscriptions p join login_sessions s on s.id = p.session_id
-          where s.user_id = u.id and s.profile_id is null and s.revoked_at is null)
+          where s.user_id = u.id and s.profile_id is null and ${liveLogin(sql.raw('s'))})
       order by u.id
       limit ${BATCH}
       for update of u skip locked)

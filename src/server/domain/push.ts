@@ -7,13 +7,13 @@
  * Sending never holds up the request that caused it (notify() runs after the answer), and an endpoint the push
  * service says is gone (404, 410) is forgotten.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import webpush from 'web-push';
 
 import type { CircleRole, PushPayload } from '@contract/circle';
 import type { Language } from '@contract/limits';
 import { CIRCLE } from '../circle-messages';
-import { loginSessions, pushSubscriptions, refreshTokens } from '../db/schema';
+import { loginSessions, pushSubscriptions } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { ValidationError } from '../errors';
 import { translator, type Translate } from '../i18n';
@@ -98,43 +98,31 @@ export function roleText(t: Translate, role: CircleRole, label: string): string 
   return t(names[role]);
 }
 
-/** The subscriptions of live logins of the targets. */
+/**
+ * A live login: not ended, and still holding a refresh token. A logout ends the session, a password change revokes its
+ * tokens (and opens another session), and an unused login's last token expires; a device past any of these hears
+ * nothing. `session` names the login_sessions row in the statement around it (its alias, or the table). The one rule
+ * for both the notices and the weekly e-mail's "has a device that hears" (circle-digest.ts).
+ */
+export function liveLogin(session: SQL): SQL {
+  return sql`(${session}.revoked_at is null and exists (select 1 from refresh_tokens live_r
+    where live_r.family = ${session}.id and live_r.revoked_at is null and live_r.expires_at > now()))`;
+}
+
+/** The subscriptions of live logins of the targets: an account's own login for a parent, a profile's for a child. */
 async function subscriptionsOf(deps: AppDeps, targets: readonly PushTarget[]) {
   const parents = targets.filter((t) => t.profileId === null).map((t) => t.userId);
   const children = targets.flatMap((t) => (t.profileId === null ? [] : [t.profileId]));
-  const found = [];
-  const columns = {
-    endpoint: pushSubscriptions.endpoint,
-    p256dh: pushSubscriptions.p256dh,
-    auth: pushSubscriptions.auth,
-    lang: pushSubscriptions.lang,
-  };
-  // A login that still holds a refresh token: a logout ends the session, a password change revokes its tokens (and
-  // opens another session), and an unused login's last token expires. A device past any of these hears nothing.
-  const live = and(
-    isNull(loginSessions.revokedAt),
-    sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.family} = ${loginSessions.id}
-      and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`,
+  if (parents.length === 0 && children.length === 0) return [];
+  const whose = or(
+    parents.length > 0 ? and(inArray(loginSessions.userId, parents), isNull(loginSessions.profileId)) : undefined,
+    children.length > 0 ? inArray(loginSessions.profileId, children) : undefined,
   );
-  if (parents.length > 0) {
-    found.push(
-      ...(await deps.db
-        .select(columns)
-        .from(pushSubscriptions)
-        .innerJoin(loginSessions, eq(loginSessions.id, pushSubscriptions.sessionId))
-        .where(and(live, inArray(loginSessions.userId, parents), isNull(loginSessions.profileId)))),
-    );
-  }
-  if (children.length > 0) {
-    found.push(
-      ...(await deps.db
-        .select(columns)
-        .from(pushSubscriptions)
-        .innerJoin(loginSessions, eq(loginSessions.id, pushSubscriptions.sessionId))
-        .where(and(live, inArray(loginSessions.profileId, children)))),
-    );
-  }
-  return found;
+  return deps.db
+    .select({ endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth, lang: pushSubscriptions.lang })
+    .from(pushSubscriptions)
+    .innerJoin(loginSessions, eq(loginSessions.id, pushSubscriptions.sessionId))
+    .where(and(liveLogin(sql.raw('login_sessions')), whose));
 }
 
 /** Sends each target's devices the notice, written in each device's language; returns how many were delivered. */

@@ -403,16 +403,36 @@ describe('the weekly e-mail', () => {
     expect((await s.request('/api/fan/settings/', { method: 'PATCH', token: gran.access, json: { digest: 'yes' } })).status).toBe(400);
   });
 
-  it('does not go to a fan whose phone gets pushes', async () => {
+  it("does not go to a fan whose phone gets pushes, and goes again once that phone's login is ended", async () => {
     const { fam, gran } = await circleOf();
-    expect((await subscribe(gran.access, device())).status).toBe(201);
+    const phone = device();
+    expect((await subscribe(gran.access, phone)).status).toBe(201);
+    const weekOn = () =>
+      s.deps.db
+        .update(users)
+        .set({ circleDigestAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) })
+        .where(eq(users.email, gran.email));
     await shareWithCircle(fam, 'kite');
     await settled();
-    await s.deps.db
-      .update(users)
-      .set({ circleDigestAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) })
-      .where(eq(users.email, gran.email));
+    expect(phone.received).toHaveLength(1);
+    await weekOn();
     await sweepCircleDigests(s.deps);
     expect(await rawMail(gran.email)).toBeUndefined();
+
+    // A password change revokes every login's tokens: the phone hears nothing more (the notices' rule), so it no
+    // longer counts as a device that hears, and the week's works come by e-mail again (the same rule, push.liveLogin).
+    const changed = await s.request('/api/account-info/', {
+      method: 'PATCH',
+      token: gran.access,
+      json: { password: 'Changed123', current_password: 'Passw0rdOk' },
+    });
+    expect(changed.status).toBe(200);
+    await s.deps.db.update(circleFans).set({ newWorkPushedAt: null });
+    await shareWithCircle(fam, 'boat');
+    await settled();
+    expect(phone.received).toHaveLength(1);
+    await weekOn();
+    await sweepCircleDigests(s.deps);
+    expect((await rawMail(gran.email))?.mail.text).toBeDefined();
   });
 });
