@@ -5,9 +5,9 @@
  */
 import { apiPath } from '../support/api';
 import { grandmaFollows } from '../support/circle';
-import { createWork, demoFamily, myWorks, newFamily, openAs, openAsParent } from '../support/family';
+import { createWork, csrf, demoFamily, FAMILY_PASSWORD, myWorks, newFamily, openAs, openAsParent } from '../support/family';
 import { drawingOnTable } from '../support/paper';
-import { expect, gone, see, test, type Ui } from './engine';
+import { expect, gone, pushServicePort, see, test, type Ui } from './engine';
 
 const PERSIST_KEY = 'little-museum-query-cache';
 
@@ -163,4 +163,96 @@ test('a grandma reads the circle, puts a sticker and comments; the notices card 
     await request.get(apiPath('circleComments'), { headers: { Authorization: `Bearer ${fam.parent.access}` } })
   ).json()) as { results: { body: string }[] };
   expect(waiting.results.map((c) => c.body)).toEqual(['Lovely colours!']);
+});
+
+/** What the journeys' push service handed on to the browser (push-service.mjs). */
+async function deliveries(): Promise<{ channel: string; ttl: string; vapid: boolean }[]> {
+  return (await fetch(`http://127.0.0.1:${pushServicePort()}/deliveries`)).json() as Promise<{ channel: string; ttl: string; vapid: boolean }[]>;
+}
+
+/** The notices the app's service worker is showing, as the page can read them. */
+function notices(ui: Ui) {
+  return ui.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body })),
+  );
+}
+
+async function turnOnNotices(ui: Ui) {
+  await ui.click({ role: 'button', name: 'Turn on notifications' });
+  await expect.poll(() => ui.attribute({ css: '[data-testid="push-card"]' }, 'data-state'), { message: `${ui.engine}: notices on` }).toBe('on');
+}
+
+test("Firefox: a grandma turns notices on, and the child's new work reaches her phone through a push service", async ({
+  ui,
+  request,
+}) => {
+  test.skip(ui.engine !== 'firefox', 'WebKitGTK offers no Web Push (the journey above checks that it says so)');
+  const { fam, gran } = await grandmaFollows(request);
+  await openAsParent(ui, gran, '/circle');
+  await see(ui, { role: 'heading', name: 'Notifications on this device' });
+  await turnOnNotices(ui);
+  const before = (await deliveries()).length;
+
+  // The page subscribed through Firefox's PushManager; the app encrypts and signs for that endpoint; Firefox decrypts.
+  await createWork(request, fam, 'Rainbow', 1, true);
+  await expect
+    .poll(() => notices(ui), { message: 'firefox: the notice shown' })
+    .toEqual([{ title: `${fam.username} has shared a new work`, body: `Open ${fam.username}'s museum to see it.` }]);
+  const sent = (await deliveries()).slice(before);
+  expect(sent).toHaveLength(1);
+  expect(sent[0]).toMatchObject({ ttl: '86400', vapid: true });
+  await ui.screenshot('/tmp/circle-push-on-firefox.png');
+});
+
+test("Firefox: a parent hears of a waiting comment, and again after a password change once the circle's page is open", async ({
+  ui,
+  request,
+}) => {
+  test.skip(ui.engine !== 'firefox', 'WebKitGTK offers no Web Push');
+  const { fam, gran } = await grandmaFollows(request);
+  const work = await createWork(request, fam, 'Moon', 1, true);
+  const comment = async (body: string) =>
+    expect(
+      (
+        await request.post(apiPath('fanComment', { id: work.id }), {
+          headers: await csrf(request, { Authorization: `Bearer ${gran.parent.access}` }),
+          data: { body },
+        })
+      ).status(),
+    ).toBe(201);
+  await openAsParent(ui, fam, '/account-info');
+  await see(ui, { role: 'heading', name: 'Notifications on this device' });
+  await turnOnNotices(ui);
+  await comment('Lovely moon!');
+  await expect
+    .poll(() => notices(ui), { message: 'firefox: the waiting comment notice' })
+    .toEqual([{ title: 'A comment is waiting for your approval', body: `Grandma commented on a work by ${fam.username}.` }]);
+
+  // The password is changed (on another phone, say): every login's tokens end, this phone's too, and its subscription
+  // hears nothing while it belongs to the ended login.
+  const changed = await request.patch(apiPath('accountInfoUpdate'), {
+    headers: await csrf(request, { Authorization: `Bearer ${fam.parent.access}` }),
+    data: { password: 'Changed2024', current_password: FAMILY_PASSWORD },
+  });
+  expect(changed.status()).toBe(200);
+  const tokens = (await changed.json()) as { access: string; refresh: string };
+  const before = (await deliveries()).length;
+  await comment('And the stars!');
+  await new Promise((r) => setTimeout(r, 3000));
+  expect((await deliveries()).length).toBe(before);
+
+  // Signed in again on this phone: the card, still on, tells the server the subscription is this login's now.
+  await openAsParent(ui, { parent: tokens }, '/account-info');
+  await see(ui, { role: 'heading', name: 'Notifications on this device' });
+  expect(await ui.attribute({ css: '[data-testid="push-card"]' }, 'data-state')).toBe('on');
+  await expect
+    .poll(
+      async () => {
+        await comment('So bright!');
+        await new Promise((r) => setTimeout(r, 1000));
+        return (await deliveries()).length > before;
+      },
+      { message: 'firefox: heard again after signing in', intervals: [500], timeout: 20_000 },
+    )
+    .toBe(true);
 });

@@ -6,7 +6,7 @@
  * label or text, as the Chromium journeys find them, by one function that runs in either engine.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -259,9 +259,29 @@ async function openWebKit(baseURL: string): Promise<Ui> {
   };
 }
 
+/** The port of the journeys' push service, as server.mjs wrote it beside the data folder. */
+export function pushServicePort(): number {
+  return Number(readFileSync(`${E2E_DATA_DIR}.push-port`, 'utf8'));
+}
+
 /** Firefox ESR over WebDriver BiDi (puppeteer-core launches it with a fresh profile), headless, at 390×844. */
 async function openFirefox(baseURL: string): Promise<Ui> {
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: true });
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: '/usr/bin/firefox-esr',
+    headless: true,
+    extraPrefsFirefox: {
+      // Web Push through the loopback push service that server.mjs runs (push-service.mjs), in place of Mozilla's.
+      'dom.push.serverURL': `ws://127.0.0.1:${pushServicePort()}/`,
+      'dom.push.testing.allowInsecureServerURL': true,
+      // puppeteer's profile turns the push connection off.
+      'dom.push.connection.enabled': true,
+      // The permission prompt answered "Allow" (a WebDriver session cannot tap it), and notices shown by Firefox's
+      // own alerts, which run headless (the desktop's notification service is not there).
+      'permissions.default.desktop-notification': 1,
+      'alerts.useSystemBackend': false,
+    },
+  });
   const page: PuppeteerPage = (await browser.pages())[0] ?? (await browser.newPage());
   await page.setViewport({ width: WIDTH, height: HEIGHT });
   const find = async (q: Query) => (await page.evaluateHandle(findInPage, q)).asElement() as ElementHandle<Element> | null;

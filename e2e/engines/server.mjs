@@ -2,10 +2,11 @@
 // demo data), behind a pass-through on the public port that can play a dead network: WebDriver has no offline switch
 // (Playwright's is Chromium's DevTools), so while the file OFFLINE_FLAG exists every connection to the app is cut,
 // the browser's and its service worker's alike, and navigator.onLine stays true, as on a dead network.
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 
 import { buildServerIfStale, runServer } from '../../scripts/lib.mjs';
+import { startPushService } from './push-service.mjs';
 
 const { DATA_DIR: dataDir, OFFLINE_FLAG: flag, PORT: port } = process.env;
 if (!dataDir || !flag || !port) throw new Error('DATA_DIR, OFFLINE_FLAG and PORT must be set');
@@ -45,6 +46,11 @@ setInterval(() => {
   }
 }, 50).unref();
 
+// Firefox's push service (push-service.mjs): the app may send to it, and Firefox is pointed at it (engine.ts reads
+// the port from PUSH_PORT_FILE).
+const pushPort = await startPushService();
+writeFileSync(`${dataDir}.push-port`, String(pushPort));
+
 await buildServerIfStale();
-process.exitCode = await runServer({ env: { PORT: String(appPort) } });
+process.exitCode = await runServer({ env: { PORT: String(appPort), PUSH_EXTRA_HOSTS: `127.0.0.1:${pushPort}` } });
 proxy.close();

@@ -9,6 +9,11 @@ import '@web/lib/console-routes';
 
 import type { PushSubscriptionBody } from '@contract/circle';
 import { api } from './http';
+import { storage } from './storage';
+
+/** Which login this device's subscription was made under, by this app ('parent' or 'child'). */
+const OWNER_KEY = 'push_login';
+type PushLogin = 'parent' | 'child';
 
 /** What the card shows: on, off (may be turned on), blocked by the user, or impossible here (iPhone: install first). */
 export type PushState = 'on' | 'off' | 'blocked' | 'install-first' | 'unsupported';
@@ -22,22 +27,45 @@ function supported(): boolean {
   return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 }
 
-/** The worker's registration, if the app has one (production builds register it after the first view). */
+/**
+ * The worker's registration, for a tap on "Turn on". The app registers it a while after the first view
+ * (lib/pwa.ts), and its first install fetches the whole app: a grandma who opens the circle from her invitation and
+ * taps at once would otherwise find none. So it is registered now if it is not yet (the same script and scope:
+ * the app's own registration later finds it), and its activation is waited for.
+ */
 async function registration(): Promise<ServiceWorkerRegistration | undefined> {
   if (!supported()) return undefined;
-  const found = await navigator.serviceWorker.getRegistration('/');
-  if (found) return found;
-  // Registered a moment after the first view: wait for it a little.
-  return Promise.race([navigator.serviceWorker.ready, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 5000))]);
+  if (!(await navigator.serviceWorker.getRegistration('/'))) {
+    if (!import.meta.env.PROD) return undefined;
+    await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  }
+  return Promise.race([navigator.serviceWorker.ready, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 60_000))]);
 }
 
-export async function pushState(): Promise<PushState> {
+export async function pushState(login: PushLogin): Promise<PushState> {
   // Safari on iPhone offers push only to a web app opened from the Home Screen.
   if (!supported()) return isAppleMobile() && !standalone() ? 'install-first' : 'unsupported';
   if (Notification.permission === 'denied') return 'blocked';
   const reg = await navigator.serviceWorker.getRegistration('/');
   const sub = await reg?.pushManager.getSubscription();
-  return sub && Notification.permission === 'granted' ? 'on' : 'off';
+  const owner = storage.get(OWNER_KEY);
+  return sub && Notification.permission === 'granted' && (owner === null || owner === login) ? 'on' : 'off';
+}
+
+/**
+ * Tells the server again that this device's subscription is `login`'s, where it is already on. A password change,
+ * or a login after the tokens ran out, opens another login on the server, and the subscription, tied to the old one,
+ * would hear nothing while the card still said "On". Quiet: offline, or refused, the card stays as it was.
+ */
+export async function renewPush(login: PushLogin): Promise<void> {
+  // Only the owner's card renews (one kept before the owner was, by a parent's card): a child's card never takes over.
+  const owner = storage.get(OWNER_KEY);
+  if (owner !== login && !(owner === null && login === 'parent')) return;
+  const reg = await navigator.serviceWorker.getRegistration('/');
+  const sub = await reg?.pushManager.getSubscription();
+  if (!sub) return;
+  await api(login === 'child' ? 'pushSubscribeChild' : 'pushSubscribe', { json: sub.toJSON() as PushSubscriptionBody, silent: true });
+  storage.set(OWNER_KEY, login);
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -54,8 +82,8 @@ const sameKey = (a: ArrayBuffer | null | undefined, b: Uint8Array) =>
  * Asks for permission (from the user's tap), subscribes with the server's key and tells the server. Resolves to the
  * state after: 'blocked' when the user said no.
  */
-export async function turnOnPush(login: 'parent' | 'child'): Promise<PushState> {
-  if (!supported()) return pushState();
+export async function turnOnPush(login: PushLogin): Promise<PushState> {
+  if (!supported()) return pushState(login);
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission === 'denied' ? 'blocked' : 'off';
   const reg = await registration();
@@ -70,10 +98,11 @@ export async function turnOnPush(login: 'parent' | 'child'): Promise<PushState> 
   sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   // Under the login whose notices these are: the account's own (a fan's, a parent's), or the child's.
   await api(login === 'child' ? 'pushSubscribeChild' : 'pushSubscribe', { json: sub.toJSON() as PushSubscriptionBody });
+  storage.set(OWNER_KEY, login);
   return 'on';
 }
 
-export async function turnOffPush(): Promise<PushState> {
+export async function turnOffPush(login: PushLogin): Promise<PushState> {
   const reg = await registration();
   const sub = await reg?.pushManager.getSubscription();
   if (sub) {
@@ -81,5 +110,6 @@ export async function turnOffPush(): Promise<PushState> {
     await api('pushUnsubscribe', { json: { endpoint: sub.endpoint } });
     await sub.unsubscribe();
   }
-  return pushState();
+  storage.set(OWNER_KEY, null);
+  return pushState(login);
 }

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type ReactNode } from 'react';
 
 import { useBrand } from '@web/lib/brand';
-import { pushState, turnOffPush, turnOnPush, type PushState } from '@web/lib/push';
+import { pushState, renewPush, turnOffPush, turnOnPush, type PushState } from '@web/lib/push';
 import { Button } from './button';
 import styles from './push-card.module.css';
 
@@ -32,13 +32,17 @@ export function PushCard({
 
   useEffect(() => {
     let live = true;
-    void pushState()
-      .then((s) => live && setState(s))
+    void pushState(login)
+      .then((s) => {
+        if (live) setState(s);
+        // Already on: said again under this login, which may be a newer one than the subscription's (renewPush).
+        if (s === 'on') renewPush(login).catch(() => undefined);
+      })
       .catch(() => live && setState('unsupported'));
     return () => {
       live = false;
     };
-  }, []);
+  }, [login]);
 
   const change = (action: () => Promise<PushState>) => {
     setBusy(true);
@@ -81,7 +85,7 @@ export function PushCard({
             <p className={styles.status} data-tone="on">
               <Trans>On for this device.</Trans>
             </p>
-            <Button variant="ghost" size="small" disabled={busy} onClick={() => change(turnOffPush)}>
+            <Button variant="ghost" size="small" disabled={busy} onClick={() => change(() => turnOffPush(login))}>
               <Trans>Turn off</Trans>
             </Button>
           </>
