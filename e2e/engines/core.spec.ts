@@ -167,7 +167,9 @@ test('a grandma reads the circle, puts a sticker and comments; the notices card 
 
 /** What the journeys' push service handed on to the browser (push-service.mjs). */
 async function deliveries(): Promise<{ channel: string; ttl: string; vapid: boolean }[]> {
-  return (await fetch(`http://127.0.0.1:${pushServicePort()}/deliveries`)).json() as Promise<{ channel: string; ttl: string; vapid: boolean }[]>;
+  return (await fetch(`http://127.0.0.1:${pushServicePort()}/deliveries`)).json() as Promise<
+    { channel: string; ttl: string; vapid: boolean }[]
+  >;
 }
 
 /** The notices the app's service worker is showing, as the page can read them. */
@@ -179,13 +181,12 @@ function notices(ui: Ui) {
 
 async function turnOnNotices(ui: Ui) {
   await ui.click({ role: 'button', name: 'Turn on notifications' });
-  await expect.poll(() => ui.attribute({ css: '[data-testid="push-card"]' }, 'data-state'), { message: `${ui.engine}: notices on` }).toBe('on');
+  await expect
+    .poll(() => ui.attribute({ css: '[data-testid="push-card"]' }, 'data-state'), { message: `${ui.engine}: notices on` })
+    .toBe('on');
 }
 
-test("Firefox: a grandma turns notices on, and the child's new work reaches her phone through a push service", async ({
-  ui,
-  request,
-}) => {
+test("Firefox: a grandma turns notices on, and the child's new work reaches her phone through a push service", async ({ ui, request }) => {
   test.skip(ui.engine !== 'firefox', 'WebKitGTK offers no Web Push (the journey above checks that it says so)');
   const { fam, gran } = await grandmaFollows(request);
   await openAsParent(ui, gran, '/circle');

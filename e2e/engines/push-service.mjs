@@ -69,7 +69,12 @@ export async function startPushService() {
       } else if (msg.messageType === 'register' && uaid) {
         channels.set(msg.channelID, uaid);
         socket.send(
-          JSON.stringify({ messageType: 'register', channelID: msg.channelID, status: 200, pushEndpoint: `http://127.0.0.1:${port}/wpush/${msg.channelID}` }),
+          JSON.stringify({
+            messageType: 'register',
+            channelID: msg.channelID,
+            status: 200,
+            pushEndpoint: `http://127.0.0.1:${port}/wpush/${msg.channelID}`,
+          }),
         );
       } else if (msg.messageType === 'unregister') {
         channels.delete(msg.channelID);

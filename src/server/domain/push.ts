@@ -119,7 +119,12 @@ async function subscriptionsOf(deps: AppDeps, targets: readonly PushTarget[]) {
     children.length > 0 ? inArray(loginSessions.profileId, children) : undefined,
   );
   return deps.db
-    .select({ endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth, lang: pushSubscriptions.lang })
+    .select({
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+      lang: pushSubscriptions.lang,
+    })
     .from(pushSubscriptions)
     .innerJoin(loginSessions, eq(loginSessions.id, pushSubscriptions.sessionId))
     .where(and(liveLogin(sql.raw('login_sessions')), whose));
