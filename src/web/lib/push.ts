@@ -9,7 +9,11 @@ import '@web/lib/console-routes';
 
 import type { PushSubscriptionBody } from '@contract/circle';
 import { api } from './http';
+import { useSession } from './session';
 import { storage } from './storage';
+
+/** The access tokens under which the subscription was renewed since the app started (renewPush). */
+const renewedFor = new Set<string>();
 
 /** Which login this device's subscription was made under, by this app ('parent' or 'child'). */
 const OWNER_KEY = 'push_login';
@@ -61,6 +65,11 @@ export async function renewPush(login: PushLogin): Promise<void> {
   // Only the owner's card renews (one kept before the owner was, by a parent's card): a child's card never takes over.
   const owner = storage.get(OWNER_KEY);
   if (owner !== login && !(owner === null && login === 'parent')) return;
+  // Once per access token (a new login always brings a new one; a token lives minutes), not on every visit to a
+  // card's page: the calls' rate limit (30 in ten minutes) stays for the taps.
+  const token = login === 'child' ? useSession.getState().childToken : useSession.getState().token;
+  if (!token || renewedFor.has(token)) return;
+  renewedFor.add(token);
   const reg = await navigator.serviceWorker.getRegistration('/');
   const sub = await reg?.pushManager.getSubscription();
   if (!sub) return;
