@@ -87,11 +87,23 @@ export async function sweepCircleDigests(deps: AppDeps): Promise<number> {
     try {
       if (await sendDigest(deps, fan, new Date(fan.prev))) sent += 1;
     } catch (err) {
-      // Not retried: the claim moved the window on, so that week's works are not sent again (logged for the operator).
-      log('error', 'a weekly circle e-mail was not sent', { user: fan.id, ...errorFields(err) });
+      // The claim moved the window on: it is moved back, so the next sweep (5 minutes on) tries again with the same
+      // works, unless this instance's claim was already taken over. A recipient the mail server refuses for good (an
+      // SMTP 5xx) is not retried every 5 minutes: next week's e-mail is its next try.
+      const permanent = smtpCode(err) >= 500;
+      if (!permanent)
+        await deps.db.execute(sql`update users set circle_digest_at = ${fan.prev}::timestamptz
+          where id = ${fan.id} and circle_digest_at = ${now}`);
+      log('error', 'a weekly circle e-mail was not sent', { user: fan.id, retried: !permanent, ...errorFields(err) });
     }
   }
   return sent;
+}
+
+/** The SMTP reply code of nodemailer's error (0 when there is none: a connection that failed, a timeout). */
+function smtpCode(err: unknown): number {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' ? code : 0;
 }
 
 async function sendDigest(deps: AppDeps, fan: Due, since: Date): Promise<boolean> {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import ece from 'http_ece';
 import { importJWK, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { CIRCLE } from '../circle-messages';
 import { circleFans, pushSubscriptions, users } from '../db/schema';
@@ -401,6 +401,37 @@ describe('the weekly e-mail', () => {
       digest: true,
     });
     expect((await s.request('/api/fan/settings/', { method: 'PATCH', token: gran.access, json: { digest: 'yes' } })).status).toBe(400);
+  });
+
+  it('is sent again at the next sweep when the mail server could not be reached; not when it refuses the address', async () => {
+    const { fam, gran } = await circleOf();
+    await sweepCircleDigests(s.deps);
+    await shareWithCircle(fam, 'kite');
+    const weekOn = () =>
+      s.deps.db
+        .update(users)
+        .set({ circleDigestAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) })
+        .where(eq(users.email, gran.email));
+    await weekOn();
+    const send = s.deps.mail.send;
+    const failing = (err: Error) =>
+      vi.spyOn(s.deps.mail, 'send').mockImplementation((m) => (m.to === gran.email ? Promise.reject(err) : send.call(s.deps.mail, m)));
+    // The mail server is down (nodemailer's connection error has no SMTP code): nothing went, and the next sweep sends it.
+    const down = failing(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET' }));
+    await sweepCircleDigests(s.deps);
+    down.mockRestore();
+    expect(await rawMail(gran.email)).toBeUndefined();
+    await sweepCircleDigests(s.deps);
+    expect((await rawMail(gran.email))?.mail.text).toContain('新しい作品 1点');
+
+    // The server refuses the address (550): not tried again every sweep; next week's e-mail is the next try.
+    await shareWithCircle(fam, 'boat');
+    await weekOn();
+    const refused = failing(Object.assign(new Error('550 No such user'), { responseCode: 550 }));
+    await sweepCircleDigests(s.deps);
+    await sweepCircleDigests(s.deps);
+    expect(refused).toHaveBeenCalledTimes(1);
+    refused.mockRestore();
   });
 
   it("does not go to a fan whose phone gets pushes, and goes again once that phone's login is ended", async () => {
