@@ -32,7 +32,8 @@
  * whose row is not judged against the targets), BENCH_API_CALLS (only the calls whose name contains one of these parts, separated by |, e.g.
  * `page 1, anonymous|revalidation`), BENCH_API_STDOUT (a file: the server's log lines are appended there, each
  * request's line with the time the server took, `ms`), BENCH_API_PG_CORE (the core of our PostgreSQL cluster, 0: the
- * server's; 1 is an experiment, see PG_CORE), BENCH_STRICT=1 (exit 1 on a missed target). Writes reports/bench-api.json and prints a table
+ * server's; 1 is an experiment, see PG_CORE), BENCH_API_NODE_ARGS (flags for the server's node, space-separated, e.g.
+ * `--trace-gc` with BENCH_API_STDOUT), BENCH_STRICT=1 (exit 1 on a missed target). Writes reports/bench-api.json and prints a table
  * and issue 30's targets, PASS or FAIL.
  */
 import { execFileSync } from 'node:child_process';
@@ -369,7 +370,10 @@ async function phase(
 ): Promise<Row[]> {
   log(`${db}: seeding up to ${works.toLocaleString('en')} public works`);
   await seedWorks(databaseUrl ? { url: databaseUrl } : { pgliteDir: join(dataDir, 'pglite') }, works, log);
-  const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(CPU_PROF, `${db}-${works}`)}`] : [];
+  const nodeArgs = [
+    ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(CPU_PROF, `${db}-${works}`)}`] : []),
+    ...(env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ];
   const api: Proc = await startRealServer({ port: PORT, dataDir, databaseUrl, core: SERVER_CORE, nodeArgs });
   const stats = PG_STATS && databaseUrl ? await PgStats.open(databaseUrl) : null;
   const rows: Row[] = [];
