@@ -46,8 +46,8 @@ setInterval(() => {
   }
 }, 50).unref();
 
-// Firefox's push service (push-service.mjs): the app may send to it, and Firefox is pointed at it (engine.ts reads
-// the port from PUSH_PORT_FILE).
+// Firefox's push service (push-service.mjs): the app may send to it, and Firefox is pointed at it (engine.ts's
+// pushServicePort reads the port from the file beside the data folder).
 const pushPort = await startPushService();
 writeFileSync(`${dataDir}.push-port`, String(pushPort));
 
