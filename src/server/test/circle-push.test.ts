@@ -352,6 +352,12 @@ describe('the weekly e-mail', () => {
     const raw = mail ? (await readFile(join(s.dataDir, 'outbox', mail.file), 'utf8')).replace(/\r?\n[ \t]+/g, ' ') : '';
     return mail ? { mail, raw } : undefined;
   };
+  /** A week and a day since the fan's last e-mail: the next sweep finds it due. */
+  const weekOn = (email: string) =>
+    s.deps.db
+      .update(users)
+      .set({ circleDigestAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) })
+      .where(eq(users.email, email));
 
   it('goes weekly to a fan without push, in their language, with a one-click stop', async () => {
     const { fam, gran } = await circleOf();
@@ -390,10 +396,7 @@ describe('the weekly e-mail', () => {
     });
     expect(stop).toMatchObject({ status: 200, body: { message: CIRCLE.digestOff.message } });
     expect((await s.request('/api/fan/settings/', { token: gran.access })).body).toEqual({ digest: false });
-    await s.deps.db
-      .update(users)
-      .set({ circleDigestAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) })
-      .where(eq(users.email, gran.email));
+    await weekOn(gran.email);
     await sweepCircleDigests(s.deps);
     expect((await s.mails()).length).toBe(count);
     // Turned on again from the circle page.
@@ -407,12 +410,7 @@ describe('the weekly e-mail', () => {
     const { fam, gran } = await circleOf();
     await sweepCircleDigests(s.deps);
     await shareWithCircle(fam, 'kite');
-    const weekOn = () =>
-      s.deps.db
-        .update(users)
-        .set({ circleDigestAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) })
-        .where(eq(users.email, gran.email));
-    await weekOn();
+    await weekOn(gran.email);
     const send = s.deps.mail.send;
     const failing = (err: Error) =>
       vi.spyOn(s.deps.mail, 'send').mockImplementation((m) => (m.to === gran.email ? Promise.reject(err) : send.call(s.deps.mail, m)));
@@ -426,7 +424,7 @@ describe('the weekly e-mail', () => {
 
     // The server refuses the address (550): not tried again every sweep; next week's e-mail is the next try.
     await shareWithCircle(fam, 'boat');
-    await weekOn();
+    await weekOn(gran.email);
     const refused = failing(Object.assign(new Error('550 No such user'), { responseCode: 550 }));
     await sweepCircleDigests(s.deps);
     await sweepCircleDigests(s.deps);
@@ -438,15 +436,10 @@ describe('the weekly e-mail', () => {
     const { fam, gran } = await circleOf();
     const phone = device();
     expect((await subscribe(gran.access, phone)).status).toBe(201);
-    const weekOn = () =>
-      s.deps.db
-        .update(users)
-        .set({ circleDigestAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) })
-        .where(eq(users.email, gran.email));
     await shareWithCircle(fam, 'kite');
     await settled();
     expect(phone.received).toHaveLength(1);
-    await weekOn();
+    await weekOn(gran.email);
     await sweepCircleDigests(s.deps);
     expect(await rawMail(gran.email)).toBeUndefined();
 
@@ -462,7 +455,7 @@ describe('the weekly e-mail', () => {
     await shareWithCircle(fam, 'boat');
     await settled();
     expect(phone.received).toHaveLength(1);
-    await weekOn();
+    await weekOn(gran.email);
     await sweepCircleDigests(s.deps);
     expect((await rawMail(gran.email))?.mail.text).toBeDefined();
   });

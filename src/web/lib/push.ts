@@ -72,8 +72,12 @@ export async function renewPush(login: PushLogin): Promise<void> {
   renewedFor.add(token);
   const reg = await navigator.serviceWorker.getRegistration('/');
   const sub = await reg?.pushManager.getSubscription();
-  if (!sub) return;
-  await api(login === 'child' ? 'pushSubscribeChild' : 'pushSubscribe', { json: sub.toJSON() as PushSubscriptionBody, silent: true });
+  if (sub) await tellServer(login, sub, true);
+}
+
+/** The subscription, to the server under the login whose notices these are (the account's own, or the child's). */
+async function tellServer(login: PushLogin, sub: PushSubscription, silent = false): Promise<void> {
+  await api(login === 'child' ? 'pushSubscribeChild' : 'pushSubscribe', { json: sub.toJSON() as PushSubscriptionBody, silent });
   storage.set(OWNER_KEY, login);
 }
 
@@ -105,9 +109,7 @@ export async function turnOnPush(login: PushLogin): Promise<PushState> {
     sub = null;
   }
   sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-  // Under the login whose notices these are: the account's own (a fan's, a parent's), or the child's.
-  await api(login === 'child' ? 'pushSubscribeChild' : 'pushSubscribe', { json: sub.toJSON() as PushSubscriptionBody });
-  storage.set(OWNER_KEY, login);
+  await tellServer(login, sub);
   return 'on';
 }
 
