@@ -107,7 +107,8 @@ interface PgFigures {
   statements_per_req: number | null;
   xacts_per_req: number;
   tuples_returned_per_req: number;
-  top: { query: string; calls: number; mean_us: number; total_ms: number }[];
+  /** `plans`: how many times it was planned (as many as `calls`: planned again for each execution), `plan_us` each. */
+  top: { query: string; calls: number; plans: number; mean_us: number; plan_us: number; total_ms: number }[];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -159,12 +160,27 @@ class PgStats {
         `select sum(calls) as calls from pg_stat_statements where ${mine}`,
       );
       statements = Number(sum[0]?.calls ?? 0) / n;
-      const { rows } = await this.client.query<{ query: string; calls: string; mean_us: string; total_ms: string }>(
-        `select left(regexp_replace(query, '\\s+', ' ', 'g'), 120) as query, calls, round((mean_exec_time * 1000)::numeric) as mean_us,
+      const { rows } = await this.client.query<{
+        query: string;
+        calls: string;
+        plans: string;
+        mean_us: string;
+        plan_us: string;
+        total_ms: string;
+      }>(
+        `select left(regexp_replace(query, '\\s+', ' ', 'g'), 120) as query, calls, plans, round((mean_exec_time * 1000)::numeric) as mean_us,
+                round((mean_plan_time * 1000)::numeric) as plan_us,
                 round(total_exec_time::numeric, 1) as total_ms
          from pg_stat_statements where ${mine} order by total_exec_time desc limit 10`,
       );
-      top = rows.map((x) => ({ query: x.query, calls: Number(x.calls), mean_us: Number(x.mean_us), total_ms: Number(x.total_ms) }));
+      top = rows.map((x) => ({
+        query: x.query,
+        calls: Number(x.calls),
+        plans: Number(x.plans),
+        mean_us: Number(x.mean_us),
+        plan_us: Number(x.plan_us),
+        total_ms: Number(x.total_ms),
+      }));
     }
     const pgFigures: PgFigures = {
       statements_per_req: statements === null ? null : Math.round(statements * 100) / 100,
@@ -288,9 +304,10 @@ function startPostgres(): { url: string; stop: () => void } {
     execFileSync(root ? 'runuser' : cmd, root ? ['-u', 'postgres', '--', cmd, ...args] : args, { stdio: ['ignore', 'ignore', 'inherit'] });
   run(`${bin}/initdb`, ['-D', `${dir}/data`, '-U', 'postgres', '-A', 'trust']);
   // Pinned beside the server unless BENCH_API_PG_CORE says otherwise (see PG_CORE).
-  // With BENCH_API_PG_STATS=1, pg_stat_statements where the server's library is installed (PgStats creates it).
+  // With BENCH_API_PG_STATS=1, pg_stat_statements where the server's library is installed (PgStats creates it), with
+  // the planning counted too: a prepared statement that PostgreSQL plans again on every execution shows there.
   const statements = PG_STATS && existsSync(`${dirname(bin)}/lib/pg_stat_statements.so`);
-  const opts = `-p ${PG_PORT} -k /tmp -c listen_addresses=127.0.0.1 -c shared_buffers=256MB -c max_connections=100${statements ? ' -c shared_preload_libraries=pg_stat_statements' : ''}`;
+  const opts = `-p ${PG_PORT} -k /tmp -c listen_addresses=127.0.0.1 -c shared_buffers=256MB -c max_connections=100${statements ? ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_planning=on' : ''}`;
   execFileSync(root ? 'runuser' : 'taskset', [
     ...(root ? ['-u', 'postgres', '--', 'taskset'] : []),
     '-c',
@@ -511,8 +528,8 @@ function logTop(figures: PgFigures): void {
   log(
     `  PostgreSQL per request: ${figures.statements_per_req ?? '–'} statements, ${figures.xacts_per_req} transactions, ${figures.tuples_returned_per_req} tuples read`,
   );
-  if (figures.top.length) log('  top statements by total time (calls, mean µs, total ms):');
-  for (const s of figures.top) log(`    ${s.calls}  ${s.mean_us} µs  ${s.total_ms} ms  ${s.query}`);
+  if (figures.top.length) log('  top statements by total time (calls, mean µs, total ms; plans, mean µs):');
+  for (const s of figures.top) log(`    ${s.calls}  ${s.mean_us} µs  ${s.total_ms} ms;  ${s.plans} × ${s.plan_us} µs  ${s.query}`);
 }
 
 const fixed = (x: number, digits: number) => x.toFixed(digits);

@@ -12,7 +12,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 
-import { and, asc, count, desc, eq, gt, inArray, isNull, max, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, max, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 
 import {
   CIRCLE_INVITATION_DAYS,
@@ -39,6 +39,7 @@ import type { Executor } from '../db/open';
 import {
   artworkImages,
   artworks,
+  categories,
   circleComments,
   circleFans,
   circleFollows,
@@ -52,7 +53,7 @@ import type { AppDeps } from '../deps';
 import { ApiError, ValidationError } from '../errors';
 import { commentArrived, commentWaiting } from './circle-notices';
 import { pageLinks, type ListLinks } from './lists';
-import { fromWorks, toWork } from './work-views';
+import { toWork, viewFields } from './work-views';
 
 /** At most this many invitations wait at once per family. */
 const MAX_WAITING = 20;
@@ -365,22 +366,44 @@ export async function followedChildren(deps: AppDeps, fanUserId: number): Promis
   });
 }
 
+/** A work's stickers (counted, the caller's marked) as JSON: `workId` is the work's id column as SQL. */
+const stampsOf = (workId: SQL, fan: SQL | Placeholder) =>
+  sql<unknown>`(select coalesce(json_agg(s order by s.stamp), '[]'::json) from (
+    select cs.stamp, count(*)::int as n, bool_or(f.fan_user_id = ${fan}) as mine
+    from circle_stamps cs inner join circle_fans f on f.id = cs.fan_id
+    where cs.artwork_id = ${workId} group by cs.stamp) s)`;
+
+/** A work's comments the caller may see (approved, and its own), oldest first, as JSON. */
+const commentsOf = (workId: SQL, fan: SQL | Placeholder) =>
+  sql<unknown>`(select coalesce(json_agg(c order by c."createdAt", c.id), '[]'::json) from (
+    select cc.id, cc.artwork_id as "artworkId", cc.body, cc.status, cc.created_at as "createdAt", f.role,
+      f.role_label as "roleLabel", f.fan_user_id as "fanUserId", cc.reply_stamp as "replyStamp"
+    from circle_comments cc inner join circle_fans f on f.id = cc.fan_id
+    where cc.artwork_id = ${workId} and (cc.status = 'approved' or f.fan_user_id = ${fan})) c)`;
+
 /**
- * The two statements of a fan's page, prepared once per app (parsed and planned once per connection): under load the
- * planning of the view's query was most of the database's time per page, and building it most of the server's.
+ * A fan's page in one prepared statement (parsed and planned once per connection): the page's works with their
+ * view's columns, each with its stickers and comments, and on every row the caller's follow of the child with the
+ * count of its circle works. No row: no follow, or no work on that page; the follow alone (`follow`) tells which.
+ * Four statements, two of them built per request, were most of the page's time (bench:api, the circle page).
  */
 function prepareCirclePage(deps: AppDeps) {
   const child = sql.placeholder('child');
-  const follow = deps.db
-    .select({
-      fanId: circleFans.id,
-      lastSeen: circleFans.lastSeenAt,
-      total: sql<number>`(select count(*) from ${artworks} where ${artworks.profileId} = ${child} and ${circleVisible})`.mapWith(Number),
-    })
-    .from(circleFollows)
-    .innerJoin(circleFans, eq(circleFans.id, circleFollows.fanId))
-    .where(and(eq(circleFans.fanUserId, sql.placeholder('fan')), eq(circleFollows.profileId, child)))
-    .prepare('circle_follow');
+  const fan = sql.placeholder('fan');
+  const followOf = () =>
+    deps.db
+      .select({
+        fanId: circleFans.id,
+        lastSeen: circleFans.lastSeenAt,
+        total: sql<number>`(select count(*) from ${artworks} where ${artworks.profileId} = ${child} and ${circleVisible})`
+          .mapWith(Number)
+          .as('total'),
+      })
+      .from(circleFollows)
+      .innerJoin(circleFans, eq(circleFans.id, circleFollows.fanId))
+      .where(and(eq(circleFans.fanUserId, fan), eq(circleFollows.profileId, child)));
+  const follow = followOf().prepare('circle_follow');
+  const theFollow = followOf().as('follow');
   // The page's ids first, by the circle works' index; only those rows get their view's columns (work-views.ts).
   const pageIds = deps.db
     .select({ id: artworks.id })
@@ -390,8 +413,19 @@ function prepareCirclePage(deps: AppDeps) {
     .limit(LIMITS.pageSizeWorks)
     .offset(sql.placeholder('offset'))
     .as('page');
-  const page = fromWorks(deps.db, null)
+  const workId = sql`"artworks"."id"`;
+  const page = deps.db
+    .select({
+      ...viewFields(null),
+      follow: { fanId: theFollow.fanId, lastSeen: theFollow.lastSeen, total: theFollow.total },
+      stamps: stampsOf(workId, fan),
+      comments: commentsOf(workId, fan),
+    })
+    .from(artworks)
+    .leftJoin(categories, eq(categories.id, artworks.categoryId))
+    .leftJoin(profiles, eq(profiles.id, artworks.profileId))
     .innerJoin(pageIds, eq(pageIds.id, artworks.id))
+    .innerJoin(theFollow, sql`true`)
     .orderBy(desc(artworks.createdAt), desc(artworks.id))
     .prepare('circle_page');
   return { follow, page };
@@ -400,7 +434,8 @@ const circlePages = new WeakMap<AppDeps, ReturnType<typeof prepareCirclePage>>()
 
 /**
  * GET /api/fan/children/{childId}/works/: one page of a followed child's circle works, newest first. The follow is
- * read first, on every request: a fan removed a moment ago gets 404, as for a child they never followed.
+ * read on every request, in the page's own statement: a fan removed a moment ago gets 404, as for a child they never
+ * followed.
  */
 export async function childCircleWorks(
   deps: AppDeps,
@@ -412,21 +447,17 @@ export async function childCircleWorks(
 ): Promise<Paged<CircleWork>> {
   let statements = circlePages.get(deps);
   if (!statements) circlePages.set(deps, (statements = prepareCirclePage(deps)));
-  // The follow and the count in one statement (the count over the circle works' partial index).
-  const [follow] = await statements.follow.execute({ fan: fanUserId, child: childId });
-  if (!follow) throw new ApiError(404, M.notFound);
   const size = LIMITS.pageSizeWorks;
-  const rows = await statements.page.execute({ child: childId, offset: (page - 1) * size });
+  const rows = await statements.page.execute({ fan: fanUserId, child: childId, offset: (page - 1) * size });
+  // An empty page: a page past the last, or no follow (404).
+  const follow = rows[0]?.follow ?? (await statements.follow.execute({ fan: fanUserId, child: childId }))[0];
+  if (!follow) throw new ApiError(404, M.notFound);
   await seen(deps, [follow]);
-  const reactions = await reactionsFor(
-    deps,
-    fanUserId,
-    rows.map((r) => r.work.id),
-  );
+  const total = Number(follow.total);
   return {
-    count: follow.total,
-    ...pageLinks(links, page, size, follow.total),
-    results: rows.map((r): CircleWork => ({ ...toWork(deps, r, lang), circle: reactions.get(r.work.id)! })),
+    count: total,
+    ...pageLinks(links, page, size, total),
+    results: rows.map((r): CircleWork => ({ ...toWork(deps, r, lang), circle: reactionsOf(r.stamps, r.comments, fanUserId) })),
   };
 }
 
@@ -479,35 +510,27 @@ const commentColumns = {
   replyStamp: circleComments.replyStamp,
 };
 
-/** The stickers (counted), the caller's own, and the comments the caller may see (approved, and its own), per work. */
-async function reactionsFor(deps: AppDeps, fanUserId: number, workIds: number[]): Promise<Map<number, CircleReactions>> {
-  const out = new Map<number, CircleReactions>(workIds.map((id) => [id, { stamps: [], my_stamp: null, comments: [] }]));
-  if (workIds.length === 0) return out;
-  const stamps = await deps.db
-    .select({
-      artworkId: circleStamps.artworkId,
-      stamp: circleStamps.stamp,
-      n: count(),
-      mine: sql<boolean>`bool_or(${circleFans.fanUserId} = ${fanUserId})`,
-    })
-    .from(circleStamps)
-    .innerJoin(circleFans, eq(circleFans.id, circleStamps.fanId))
-    .where(inArray(circleStamps.artworkId, workIds))
-    .groupBy(circleStamps.artworkId, circleStamps.stamp)
-    .orderBy(asc(circleStamps.stamp));
-  for (const s of stamps) {
-    const r = out.get(s.artworkId)!;
-    r.stamps.push({ stamp: s.stamp, count: s.n });
-    if (s.mine) r.my_stamp = s.stamp;
+/** A work's reactions from its stickers' and comments' JSON (stampsOf, commentsOf). */
+function reactionsOf(stamps: unknown, comments: unknown, fanUserId: number): CircleReactions {
+  const out: CircleReactions = { stamps: [], my_stamp: null, comments: [] };
+  for (const s of jsonList<{ stamp: CircleStamp; n: number; mine: boolean }>(stamps)) {
+    out.stamps.push({ stamp: s.stamp, count: s.n });
+    if (s.mine) out.my_stamp = s.stamp;
   }
-  const comments = await deps.db
-    .select(commentColumns)
-    .from(circleComments)
-    .innerJoin(circleFans, eq(circleFans.id, circleComments.fanId))
-    .where(and(inArray(circleComments.artworkId, workIds), or(eq(circleComments.status, 'approved'), eq(circleFans.fanUserId, fanUserId))))
-    .orderBy(asc(circleComments.createdAt), asc(circleComments.id));
-  for (const c of comments) out.get(c.artworkId)!.comments.push(commentView(c, fanUserId));
+  for (const c of jsonList<Omit<CommentRow, 'createdAt'> & { createdAt: string }>(comments))
+    out.comments.push(commentView({ ...c, createdAt: new Date(c.createdAt) }, fanUserId));
   return out;
+}
+
+/** A JSON column as node-postgres (parsed) or PGlite (parsed, or text) gives it. */
+const jsonList = <T>(value: unknown): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value ?? []) as T[]));
+
+/** One work's reactions, as the caller sees them. */
+async function reactionsFor(deps: AppDeps, fanUserId: number, workId: number): Promise<CircleReactions> {
+  const fan = sql`${fanUserId}`;
+  const id = sql`${workId}::int`;
+  const [row] = await deps.db.select({ stamps: stampsOf(id, fan), comments: commentsOf(id, fan) }).from(sql`(select 1) as one`);
+  return reactionsOf(row?.stamps, row?.comments, fanUserId);
 }
 
 /** POST /api/fan/works/{id}/stamp/: the caller's sticker on the work, replaced or taken back. */
@@ -519,7 +542,7 @@ export async function stampWork(deps: AppDeps, fanUserId: number, workId: number
       .insert(circleStamps)
       .values({ fanId, artworkId: workId, stamp, createdAt: deps.clock() })
       .onConflictDoUpdate({ target: [circleStamps.fanId, circleStamps.artworkId], set: { stamp, createdAt: deps.clock() } });
-  return (await reactionsFor(deps, fanUserId, [workId])).get(workId)!;
+  return reactionsFor(deps, fanUserId, workId);
 }
 
 /** POST /api/fan/works/{id}/seen/: the first time is kept. */

@@ -143,6 +143,11 @@ describe('the family circle', () => {
     expect(works.status).toBe(200);
     expect(titles(works.body)).toEqual(['Hana circle cat', 'Hana public sun']);
     expect(works.body.results.every((w: { can_edit: boolean }) => w.can_edit === false)).toBe(true);
+    // A page past the last has no rows to carry the follow: it is read alone (200, the count, no works), and a child
+    // not followed is 404 on any page.
+    const past = await s.request(`/api/fan/children/${hana.id}/works/?page=9`, { token: grandpa.access });
+    expect(past).toMatchObject({ status: 200, body: { count: 2, results: [] } });
+    expect((await s.request(`/api/fan/children/${sora.id}/works/?page=9`, { token: grandpa.access })).status).toBe(404);
     // The sibling it does not follow, a private work by id, another family's child: not found.
     expect((await worksOf(grandpa.access, sora.id)).status).toBe(404);
     expect((await s.request(`/api/artworks/${secret}`, { token: grandpa.access })).status).toBe(404);
@@ -299,6 +304,9 @@ describe('the family circle', () => {
     // The author sees its own waiting comment.
     const granSees = (await worksOf(gran.access, kid.id)).body.results.find((w: { id: number }) => w.id === work).circle;
     expect(granSees.comments.map((c: { pending: boolean }) => c.pending)).toEqual([true, false]);
+    // A comment on the page (read as JSON with the page) is the one its author was answered with, to the millisecond.
+    expect(granSees.comments[0]).toEqual(waiting.body);
+    expect(granSees.comments[1]).toEqual({ ...through.body, mine: false });
     // Another child's token, or the parent's, cannot read the child's circle view.
     expect((await s.request(`/api/artworks/${work}/circle/`, { token: fam.kids[0]!.access })).status).toBe(404);
     expect((await s.request(`/api/artworks/${work}/circle/`, { token: fam8.parent })).status).toBe(403);
