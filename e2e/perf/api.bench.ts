@@ -25,7 +25,8 @@
  * (3330; +1 the ceiling), BENCH_API_PG_PORT (55440), BENCH_API_CPU_PROF (a folder: the server writes --cpu-prof
  * files there), BENCH_API_PG_STATS=1 (PostgreSQL: our cluster starts with pg_stat_statements preloaded where its
  * library is installed; per call the statements per request (pg_stat_statements calls / requests, exact) and its
- * top 10 statements by total time; beside them transactions and tuples read per request from pg_stat_database,
+ * top 10 statements by total time, each with how many times it was planned and the mean planning time
+ * (pg_stat_statements.track_planning); beside them transactions and tuples read per request from pg_stat_database,
  * which idle backends flush up to 10 s late, so each reading waits 11 s first; the server's pool closes its idle
  * connections meanwhile, so with this knob each call also pays for opening them again: read its speed figures from
  * a run without it), BENCH_API_MIX (the mixed load's likes and uploads in percent, `15,5`; `0,100` is uploads only,
