@@ -12,7 +12,7 @@ import { artworks, artworkTags, categories, likes, profiles, profileShares, publ
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { sharedWith, visibleTo } from './visibility';
-import { toWork, viewFields } from './work-views';
+import { toWork, viewFields, writtenIn } from './work-views';
 import { escapeLike, pageLinks, type ListLinks } from './lists';
 import { currentVersions, familyVersionColumn, KeptAnswers, wallVersionColumn, type Versions } from './versions';
 
@@ -50,20 +50,31 @@ async function countOf(deps: AppDeps, condition: SQL): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** A page's offset to be written into the statement's text rather than passed as a parameter (wallPageRows). */
+class WrittenIn {
+  constructor(readonly n: number) {}
+}
+
 /**
  * One page of works with everything they show, in one query: the page is chosen first (ids, by the list's index),
  * and only its rows get their view's columns (work-views.ts). On the public wall the total (from the counter) and
  * the wall's version are columns of the same query, read in the same snapshot.
  */
-function pageQuery(deps: AppDeps, condition: SQL, offset: number | Placeholder, viewerId: number | null | Placeholder, counted: boolean) {
+function pageQuery(
+  deps: AppDeps,
+  condition: SQL,
+  offset: number | Placeholder | WrittenIn,
+  viewerId: number | null | Placeholder,
+  counted: boolean,
+) {
   const size = LIMITS.pageSizeWorks;
   const page = deps.db
     .select({ id: artworks.id })
     .from(artworks)
     .where(condition)
     .orderBy(desc(artworks.createdAt), desc(artworks.id))
-    .limit(size)
-    .offset(offset)
+    .limit(offset instanceof WrittenIn ? writtenIn(size) : size)
+    .offset(offset instanceof WrittenIn ? writtenIn(offset.n) : offset)
     .as('page');
   return deps.db
     .select({
@@ -83,22 +94,34 @@ function pageQuery(deps: AppDeps, condition: SQL, offset: number | Placeholder, 
  * so pages are read again all the time, and building the query (drizzle) and planning it (PostgreSQL) each time
  * showed in the profile. Two statements per app, an anonymous one and one for a viewer.
  */
-const wallStatements = new WeakMap<AppDeps, { anonymous: WallStatement; viewer: WallStatement }>();
+const wallStatements = new WeakMap<AppDeps, Map<string, WallStatement>>();
 type WallStatement = ReturnType<typeof prepareWallPage>;
-function prepareWallPage(deps: AppDeps, name: string, viewer: Placeholder | null) {
-  return pageQuery(deps, publicOnly(), sql.placeholder('offset'), viewer, true).prepare(name);
+function prepareWallPage(deps: AppDeps, name: string, offset: Placeholder | WrittenIn, viewer: Placeholder | null) {
+  return pageQuery(deps, publicOnly(), offset, viewer, true).prepare(name);
 }
+
+/**
+ * The wall's first pages have a statement each, with LIMIT and OFFSET written in. PostgreSQL plans a statement whose
+ * OFFSET is a parameter for 10 % of the rows, which makes its generic plan look dear: so it made a plan for the values
+ * on every execution, about 400-450 µs of planning per page against 240-280 µs of running it (bench:api's mixed load
+ * with BENCH_API_PG_STATS). Written in, a page is planned once per connection. Later pages keep the parameter; the
+ * bound keeps what each connection holds small (2 × WALL_WRITTEN_PAGES plans).
+ */
+const WALL_WRITTEN_PAGES = 10;
+
 function wallPageRows(deps: AppDeps, page: number, viewerId: number | null) {
   let statements = wallStatements.get(deps);
-  if (!statements) {
-    statements = {
-      anonymous: prepareWallPage(deps, 'wall_page_anonymous', null),
-      viewer: prepareWallPage(deps, 'wall_page_viewer', sql.placeholder('viewer')),
-    };
-    wallStatements.set(deps, statements);
+  if (!statements) wallStatements.set(deps, (statements = new Map()));
+  const written = page <= WALL_WRITTEN_PAGES;
+  const name = `wall_page_${viewerId === null ? 'anonymous' : 'viewer'}${written ? `_${page}` : ''}`;
+  let statement = statements.get(name);
+  if (!statement) {
+    const offset = written ? new WrittenIn((page - 1) * LIMITS.pageSizeWorks) : sql.placeholder('offset');
+    statement = prepareWallPage(deps, name, offset, viewerId === null ? null : sql.placeholder('viewer'));
+    statements.set(name, statement);
   }
   const offset = (page - 1) * LIMITS.pageSizeWorks;
-  return viewerId === null ? statements.anonymous.execute({ offset }) : statements.viewer.execute({ offset, viewer: viewerId });
+  return viewerId === null ? statement.execute({ offset }) : statement.execute({ offset, viewer: viewerId });
 }
 
 /**

@@ -55,6 +55,12 @@ export function viewFields(viewerId: number | null | Placeholder) {
   };
 }
 
+/**
+ * A whole number written into a statement's text, for drizzle's limit() and offset() (which take SQL where they take a
+ * placeholder): a prepared page whose LIMIT and OFFSET are written in is planned once per connection (work-lists.ts).
+ */
+export const writtenIn = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number;
+
 /** Works with their view's columns: `fromWorks(db, viewerId).where(…)`. */
 export function fromWorks(db: Executor, viewerId: number | null) {
   return db

@@ -4,10 +4,11 @@
  * children they follow and nothing else of the family; removing a fan ends what they see on the next request, on
  * another instance too; a work taken out of the circle moves its pictures; bad input is a 400 in the contract's shape.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CIRCLE_ERRORS } from '@contract/circle';
+import { LIMITS } from '@contract/limits';
 import { CIRCLE } from '../circle-messages';
 import { circleFans, circleFollows, circleInvitations, circleStamps } from '../db/schema';
 import { download, readArchive } from './export-helpers';
@@ -147,6 +148,26 @@ describe('the family circle', () => {
     // not followed is 404 on any page.
     const past = await s.request(`/api/fan/children/${hana.id}/works/?page=9`, { token: grandpa.access });
     expect(past).toMatchObject({ status: 200, body: { count: 2, results: [] } });
+    // Every page, those with a statement of their own (circle.ts, LITERAL_PAGES) and after them: each circle work
+    // once, newest first; the private ones never.
+    await s.database.db.execute(
+      sql`insert into artworks (profile_id, title, in_circle, is_public, created_at)
+          select ${hana.id}, 'walk ' || g, g % 3 <> 0, false, now() - g * interval '1 second' from generate_series(1, 90) g`,
+    );
+    const truth = (
+      (await s.database.db.execute(
+        sql`select title from artworks where profile_id = ${hana.id} and (in_circle or is_public) order by created_at desc, id desc`,
+      )) as unknown as { rows: { title: string }[] }
+    ).rows.map((r) => r.title);
+    expect(truth.length).toBeGreaterThan(4 * LIMITS.pageSizeWorks);
+    const walked: string[] = [];
+    for (let page = 1; page <= Math.ceil(truth.length / LIMITS.pageSizeWorks); page += 1) {
+      const res = await s.request(`/api/fan/children/${hana.id}/works/?page=${page}`, { token: grandpa.access });
+      expect(res.body.count).toBe(truth.length);
+      walked.push(...res.body.results.map((w: { title: string }) => w.title));
+    }
+    expect(walked).toEqual(truth);
+    await s.database.db.execute(sql`delete from artworks where profile_id = ${hana.id} and title like 'walk %'`);
     expect((await s.request(`/api/fan/children/${sora.id}/works/?page=9`, { token: grandpa.access })).status).toBe(404);
     // The sibling it does not follow, a private work by id, another family's child: not found.
     expect((await worksOf(grandpa.access, sora.id)).status).toBe(404);

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { LIMITS } from '@contract/limits';
 import { paged, work } from '@contract/works';
 import { coalesced } from '../domain/versions';
 import { startTestServer, type TestServer } from './harness';
@@ -468,5 +469,32 @@ describe("a kept page's repeated answers", () => {
     const id = await made(s, kid, { title: 'moves the version', is_public: true });
     const after = paged(work).parse(await (await fetch(`${s.url}${path}`)).json());
     expect(after.results[0]!.id).toBe(id);
+  });
+});
+
+describe("the wall's pages, each from its own statement or the shared one", () => {
+  it('walks every public work once, in order, anonymous and with a token, past the pages with their own statement', async () => {
+    const [kid] = (await family(s)).kids as [Kid];
+    // Straight into the table: more than the pages that have a statement each (work-lists.ts, WALL_WRITTEN_PAGES).
+    await s.database.db.execute(
+      sql`insert into artworks (profile_id, title, is_public, created_at)
+          select ${kid.id}, 'page walk ' || g, true, now() - g * interval '1 second' from generate_series(1, 230) g`,
+    );
+    const truth = (
+      (await s.database.db.execute(sql`select id from artworks where is_public order by created_at desc, id desc`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows.map((r) => r.id);
+    const size = LIMITS.pageSizeWorks;
+    expect(truth.length).toBeGreaterThan(11 * size);
+    for (const who of [undefined, kid]) {
+      const seen: number[] = [];
+      for (let page = 1; page <= Math.ceil(truth.length / size); page += 1) {
+        const body = await wall(`/api/artworks/?page=${page}`, who);
+        expect(body.count).toBe(truth.length);
+        seen.push(...body.results.map((w) => w.id));
+      }
+      expect(seen).toEqual(truth);
+    }
   });
 });
