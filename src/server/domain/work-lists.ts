@@ -104,10 +104,11 @@ function prepareWallPage(deps: AppDeps, name: string, offset: Placeholder | Writ
  * The wall's first pages have a statement each, with LIMIT and OFFSET written in. PostgreSQL plans a statement whose
  * OFFSET is a parameter for 10 % of the rows, which makes its generic plan look dear: so it made a plan for the values
  * on every execution, about 400-450 µs of planning per page against 240-280 µs of running it (bench:api's mixed load
- * with BENCH_API_PG_STATS). Written in, a page is planned once per connection. Later pages keep the parameter; the
- * bound keeps what each connection holds small (2 × WALL_WRITTEN_PAGES plans).
+ * with BENCH_API_PG_STATS). Written in, a page is planned once per connection. Later pages keep the parameter. Each
+ * statement a connection keeps holds about 170 KB of its backend's memory (pg_backend_memory_contexts: CachedPlan,
+ * CachedPlanSource, CachedPlanQuery): 2 × 5 pages × 20 connections is at most about 34 MB.
  */
-const WALL_WRITTEN_PAGES = 10;
+const WALL_WRITTEN_PAGES = 5;
 
 function wallPageRows(deps: AppDeps, page: number, viewerId: number | null) {
   let statements = wallStatements.get(deps);
