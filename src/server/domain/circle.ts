@@ -366,6 +366,9 @@ export async function followedChildren(deps: AppDeps, fanUserId: number): Promis
   });
 }
 
+// The two reactions' subqueries name their tables and columns with aliases of their own: drizzle writes a column in a
+// select's SQL without its table when the select has no join (reactionsFor), where `id` would be ambiguous.
+
 /** A work's stickers (counted, the caller's marked) as JSON: `workId` is the work's id column as SQL. */
 const stampsOf = (workId: SQL, fan: SQL | Placeholder) =>
   sql<unknown>`(select coalesce(json_agg(s order by s.stamp), '[]'::json) from (

@@ -50,31 +50,20 @@ async function countOf(deps: AppDeps, condition: SQL): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** A page's offset to be written into the statement's text rather than passed as a parameter (wallPageRows). */
-class WrittenIn {
-  constructor(readonly n: number) {}
-}
-
 /**
  * One page of works with everything they show, in one query: the page is chosen first (ids, by the list's index),
  * and only its rows get their view's columns (work-views.ts). On the public wall the total (from the counter) and
  * the wall's version are columns of the same query, read in the same snapshot.
  */
-function pageQuery(
-  deps: AppDeps,
-  condition: SQL,
-  offset: number | Placeholder | WrittenIn,
-  viewerId: number | null | Placeholder,
-  counted: boolean,
-) {
+function pageQuery(deps: AppDeps, condition: SQL, offset: number | Placeholder, viewerId: number | null | Placeholder, counted: boolean) {
   const size = LIMITS.pageSizeWorks;
   const page = deps.db
     .select({ id: artworks.id })
     .from(artworks)
     .where(condition)
     .orderBy(desc(artworks.createdAt), desc(artworks.id))
-    .limit(offset instanceof WrittenIn ? writtenIn(size) : size)
-    .offset(offset instanceof WrittenIn ? writtenIn(offset.n) : offset)
+    .limit(writtenIn(size))
+    .offset(offset)
     .as('page');
   return deps.db
     .select({
@@ -92,11 +81,11 @@ function pageQuery(
 /**
  * The public wall's page query, prepared (issue 30): under a mixed load every like and upload moves the wall's version,
  * so pages are read again all the time, and building the query (drizzle) and planning it (PostgreSQL) each time
- * showed in the profile. Two statements per app, an anonymous one and one for a viewer.
+ * showed in the profile. An anonymous statement and one for a viewer, for each of the first pages and for the rest.
  */
 const wallStatements = new WeakMap<AppDeps, Map<string, WallStatement>>();
 type WallStatement = ReturnType<typeof prepareWallPage>;
-function prepareWallPage(deps: AppDeps, name: string, offset: Placeholder | WrittenIn, viewer: Placeholder | null) {
+function prepareWallPage(deps: AppDeps, name: string, offset: number | Placeholder, viewer: Placeholder | null) {
   return pageQuery(deps, publicOnly(), offset, viewer, true).prepare(name);
 }
 
@@ -117,7 +106,7 @@ function wallPageRows(deps: AppDeps, page: number, viewerId: number | null) {
   const name = `wall_page_${viewerId === null ? 'anonymous' : 'viewer'}${written ? `_${page}` : ''}`;
   let statement = statements.get(name);
   if (!statement) {
-    const offset = written ? new WrittenIn((page - 1) * LIMITS.pageSizeWorks) : sql.placeholder('offset');
+    const offset = written ? writtenIn((page - 1) * LIMITS.pageSizeWorks) : sql.placeholder('offset');
     statement = prepareWallPage(deps, name, offset, viewerId === null ? null : sql.placeholder('viewer'));
     statements.set(name, statement);
   }
