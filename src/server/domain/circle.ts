@@ -53,7 +53,7 @@ import type { AppDeps } from '../deps';
 import { ApiError, ValidationError } from '../errors';
 import { commentArrived, commentWaiting } from './circle-notices';
 import { pageLinks, type ListLinks } from './lists';
-import { toWork, viewFields, writtenIn } from './work-views';
+import { parsed, toWork, viewFields, writtenIn } from './work-views';
 
 /** At most this many invitations wait at once per family. */
 const MAX_WAITING = 20;
@@ -438,12 +438,14 @@ function prepareCirclePage(deps: AppDeps) {
   // request (about 700 µs of planning against 250 µs of running it: bench:api with BENCH_API_PG_STATS). Written in,
   // the page is planned once per connection (about 170 KB of the connection's memory each). Later pages keep the
   // parameter.
-  const firstPages = Array.from({ length: LITERAL_PAGES }, (_, i) => pageOf(writtenIn(i * LIMITS.pageSizeWorks), `circle_page_${i + 1}`));
+  const firstPages = Array.from({ length: CIRCLE_WRITTEN_PAGES }, (_, i) =>
+    pageOf(writtenIn(i * LIMITS.pageSizeWorks), `circle_page_${i + 1}`),
+  );
   const page = pageOf(sql.placeholder('offset'), 'circle_page');
   return { follow, firstPages, page };
 }
 /** Pages with their own statement (see prepareCirclePage). */
-const LITERAL_PAGES = 3;
+const CIRCLE_WRITTEN_PAGES = 3;
 const circlePages = new WeakMap<AppDeps, ReturnType<typeof prepareCirclePage>>();
 
 /**
@@ -463,7 +465,7 @@ export async function childCircleWorks(
   if (!statements) circlePages.set(deps, (statements = prepareCirclePage(deps)));
   const size = LIMITS.pageSizeWorks;
   const rows =
-    page <= LITERAL_PAGES
+    page <= CIRCLE_WRITTEN_PAGES
       ? await statements.firstPages[page - 1]!.execute({ fan: fanUserId, child: childId })
       : await statements.page.execute({ fan: fanUserId, child: childId, offset: (page - 1) * size });
   // An empty page: a page past the last, or no follow (404).
@@ -530,17 +532,14 @@ const commentColumns = {
 /** A work's reactions from its stickers' and comments' JSON (stampsOf, commentsOf). */
 function reactionsOf(stamps: unknown, comments: unknown, fanUserId: number): CircleReactions {
   const out: CircleReactions = { stamps: [], my_stamp: null, comments: [] };
-  for (const s of jsonList<{ stamp: CircleStamp; n: number; mine: boolean }>(stamps)) {
+  for (const s of parsed<{ stamp: CircleStamp; n: number; mine: boolean }[]>(stamps)) {
     out.stamps.push({ stamp: s.stamp, count: s.n });
     if (s.mine) out.my_stamp = s.stamp;
   }
-  for (const c of jsonList<Omit<CommentRow, 'createdAt'> & { createdAt: string }>(comments))
+  for (const c of parsed<(Omit<CommentRow, 'createdAt'> & { createdAt: string })[]>(comments))
     out.comments.push(commentView({ ...c, createdAt: new Date(c.createdAt) }, fanUserId));
   return out;
 }
-
-/** A JSON column as node-postgres (parsed) or PGlite (parsed, or text) gives it. */
-const jsonList = <T>(value: unknown): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value ?? []) as T[]));
 
 /** One work's reactions, as the caller sees them. */
 async function reactionsFor(deps: AppDeps, fanUserId: number, workId: number): Promise<CircleReactions> {

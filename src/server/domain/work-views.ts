@@ -25,7 +25,7 @@ interface TagCell {
 }
 
 /** json columns come parsed from node-postgres and PGlite; a string is parsed here all the same. */
-const parsed = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+export const parsed = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
 /**
  * The view's columns beside the work's own, for a select from artworks joined with its category and owner

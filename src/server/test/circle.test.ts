@@ -148,7 +148,7 @@ describe('the family circle', () => {
     // not followed is 404 on any page.
     const past = await s.request(`/api/fan/children/${hana.id}/works/?page=9`, { token: grandpa.access });
     expect(past).toMatchObject({ status: 200, body: { count: 2, results: [] } });
-    // Every page, those with a statement of their own (circle.ts, LITERAL_PAGES) and after them: each circle work
+    // Every page, those with a statement of their own (circle.ts, CIRCLE_WRITTEN_PAGES) and after them: each circle work
     // once, newest first; the private ones never.
     await s.database.db.execute(
       sql`insert into artworks (profile_id, title, in_circle, is_public, created_at)
