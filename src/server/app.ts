@@ -4,12 +4,18 @@
  * error bodies. Routes are registered without trailing slashes and the app is non-strict, so /api/login and
  * /api/login/ are the same route.
  */
+import type { IncomingMessage } from 'node:http';
+import type { Http2ServerRequest } from 'node:http2';
+
+import type { Http2Bindings, HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 
 import { API_PREFIX } from '@contract/endpoint';
+import { ENDPOINTS } from '@contract/endpoints';
 import { SHARE_TARGET_PATH } from '@contract/offline';
 import type { AppDeps } from './deps';
+import { readOnArrival } from './domain/versions';
 import type { AppEnv } from './env';
 import { bearerAuth } from './middleware/auth';
 import { csrf } from './middleware/csrf';
@@ -112,4 +118,22 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.notFound(notFoundJson);
   app.onError(onError);
   return app;
+}
+
+/** The public wall without a token (its path with or without the slash: the app is not strict), GET or HEAD. */
+const WALL_PATHS = new Set([ENDPOINTS.publicWorks.path, ENDPOINTS.publicWorks.path.slice(0, -1)]);
+function anonymousWall(incoming: IncomingMessage | Http2ServerRequest): boolean {
+  if ((incoming.method !== 'GET' && incoming.method !== 'HEAD') || incoming.headers.authorization !== undefined) return false;
+  const url = incoming.url ?? '';
+  const query = url.indexOf('?');
+  return WALL_PATHS.has(query === -1 ? url : url.slice(0, query));
+}
+
+/**
+ * The app as node:http serves it (@hono/node-server's `fetch`: main.ts, and the tests' harness): an anonymous request
+ * for the public wall, whose answer (a 304, the kept page, or the page and its ETag) starts from the versions, waits for
+ * their read before the app takes it (versions.ts readOnArrival).
+ */
+export function nodeFetch(app: Hono<AppEnv>, deps: AppDeps) {
+  return readOnArrival<HttpBindings | Http2Bindings, Response>(deps, anonymousWall, (request, env) => app.fetch(request, env));
 }

@@ -12,7 +12,7 @@ import { createMailAdapter } from './adapters/mail';
 import type { PaymentProvider } from './adapters/payments';
 import { createPaymentProvider } from './adapters/payments-factory';
 import { createStorage } from './adapters/storage';
-import { createApp } from './app';
+import { createApp, nodeFetch } from './app';
 import { loadConfig } from './config';
 import { DEMO_FAMILY, DEMO_PASSWORD, DEMO_STAFF, ENGLISH_FAMILY, GALLERY_FAMILY } from './db/demo-content';
 import { openFromConfig } from './db/open';
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     ]);
   background.run(sweep);
   background.every(5 * 60 * 1000, sweep);
-  const server = serve({ fetch: app.fetch, port: config.port }, ({ port }) => {
+  const server = serve({ fetch: nodeFetch(app, deps), port: config.port }, ({ port }) => {
     const where = `${database.engine}, ${storage.kind} storage; public URL ${config.publicUrl}`;
     log('info', `Little Museum listening on http://localhost:${port} (${where})`);
   }) as Server;

@@ -31,11 +31,9 @@ export const wallVersionColumn = sql<string>`(select coalesce(sum(${galleryVersi
  * parsed in one turn share it: on PGlite a read runs in this thread and ends before the next request is even read,
  * so a read started at once answered one request each (issue 30's profile: PGlite was 60 % of the busy time).
  *
- * `gapMs` paces the reads: one starts no sooner than that long after the previous one started. A read is a
- * round trip of about 0.1 ms, so under load reads went back to back, a few requests each, and their socket writes
- * (with PostgreSQL's wake-up on the same core) were 13 % of a revalidation's time (issue 30's profile). Paced, a
- * request waits at most `gapMs` more, and a read answers all that came in meanwhile; a quiet instance, whose last
- * read began longer ago, still reads at once.
+ * `gapMs` paces the reads: one starts no sooner than that long after the previous one started, so that a read answers
+ * all that came in meanwhile; a quiet instance, whose last read began longer ago, still reads at once. The versions'
+ * reads use none (VERSION_READ_GAP_MS).
  */
 export function coalesced<T>(read: () => Promise<T>, gapMs = 0): () => Promise<T> {
   let running: Promise<unknown> | undefined;
@@ -65,8 +63,14 @@ export function coalesced<T>(read: () => Promise<T>, gapMs = 0): () => Promise<T
   };
 }
 
-/** The least time between the starts of two version reads of one instance (see coalesced). */
-export const VERSION_READ_GAP_MS = 1;
+/**
+ * The least time between the starts of two version reads of one instance (see coalesced): none. A gap of 1 ms once
+ * halved the reads' socket writes (issue 30), but since requests wait for their read before the app takes them
+ * (readOnArrival), a request's wait costs more than the read it shares: with 1 ms, bench:api's revalidation ran at
+ * 14,771-14,871 req/s (58 µs of server CPU each) and the child-token page at 7,503; with none, 16,413-17,476 (54-58 µs)
+ * and 8,285, with 50-60 % more reads (PostgreSQL, 10,000 works).
+ */
+export const VERSION_READ_GAP_MS = 0;
 
 const reads = new WeakMap<AppDeps, () => Promise<Versions>>();
 
@@ -82,6 +86,40 @@ export function currentVersions(deps: AppDeps): Promise<Versions> {
     reads.set(deps, (read = coalesced(async () => (await statement.execute())[0]!, VERSION_READ_GAP_MS)));
   }
   return read();
+}
+
+/** Where a request's versions, read as it arrived, wait for the app (on node's IncomingMessage). */
+const ON_ARRIVAL = Symbol('versions read on arrival');
+type Arrived = { [ON_ARRIVAL]?: Versions };
+
+/**
+ * node:http's requests whose answer starts from both versions (`wants`) wait for a read of them before the app sees
+ * them, and the app takes that read from `arrivedVersions` (issue 30). It is the same read the handler would have
+ * made (currentVersions: started after the request arrived, shared with the others that came meanwhile), only earlier:
+ * a request that waits here is a parsed request and nothing more, where one that waited in its handler held the
+ * app's context, its middleware's promises and headers through the wait. Measured on a revalidation (the server and
+ * PostgreSQL on one core): 42-43 µs of CPU per request against 51-53. A failed read is not answered here: the app
+ * runs, and its own read fails or succeeds as before.
+ */
+export function readOnArrival<Env extends { incoming: object }, R>(
+  deps: AppDeps,
+  wants: (incoming: Env['incoming']) => boolean,
+  fetch: (request: Request, env: Env) => R | Promise<R>,
+): (request: Request, env: Env) => R | Promise<R> {
+  return (request, env) => {
+    const incoming = env?.incoming as (Env['incoming'] & Arrived) | undefined;
+    if (!incoming || !wants(incoming)) return fetch(request, env);
+    const go = () => fetch(request, env);
+    return currentVersions(deps).then((versions) => {
+      incoming[ON_ARRIVAL] = versions;
+      return go();
+    }, go);
+  };
+}
+
+/** The versions read as this request arrived (readOnArrival), if it was one of those. */
+export function arrivedVersions(env: unknown): Versions | undefined {
+  return (env as { incoming?: Arrived } | undefined)?.incoming?.[ON_ARRIVAL];
 }
 
 /**

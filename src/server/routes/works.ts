@@ -13,7 +13,7 @@ import type { AppDeps } from '../deps';
 import { findReplay, parseIdempotencyKey, requestFingerprint } from '../domain/idempotency';
 import { setLike } from '../domain/likes';
 import { imageCount } from '../domain/quota';
-import { KeptAnswers } from '../domain/versions';
+import { arrivedVersions, KeptAnswers } from '../domain/versions';
 import { visibleWork } from '../domain/visibility';
 import { currentWallVersion, listWorks, type ListKind } from '../domain/work-lists';
 import { workView } from '../domain/work-views';
@@ -59,7 +59,7 @@ export const workHandlers = {
     const asked = c.req.header('If-None-Match');
     // One version read (shared with the requests that arrive during one): a revalidation's 304, or the page's JSON
     // made for that version before; neither builds the page.
-    const now = wallTag(deps, c, await currentWallVersion(deps));
+    const now = wallTag(deps, c, arrivedVersions(c.env)?.wall ?? (await currentWallVersion(deps)));
     if (asked !== undefined && noneMatchHits(asked, now)) return notModified(c, now);
     const json = encodedPage(deps, now);
     if (json !== undefined) return encodedAnswer(c, now, json);

@@ -21,7 +21,7 @@ import { createPaymentProvider } from '../adapters/payments-factory';
 import type { StripeNetwork } from '../adapters/payments-stripe';
 import { createStorage } from '../adapters/storage';
 import { dropBucket, ensureBucket } from '../adapters/storage-s3';
-import { createApp } from '../app';
+import { createApp, nodeFetch } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/open';
 import { seedDemo } from '../db/seed';
@@ -172,7 +172,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   );
   const app = createApp(deps);
   // As main.ts serves it: @hono/node-server, with a lingering close for each request.
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+  const server = serve({ fetch: nodeFetch(app, deps), port: 0, hostname: '127.0.0.1' }) as Server;
   server.prependListener('request', lingerOnEarlyClose);
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -147,6 +147,47 @@ describe('kept lists on two instances', () => {
     expect(await nextOnB(`/api/artworks/member/${artist.id}?page=1`, sibling)).toMatchObject({ count: 0 });
   });
 
+  it('revalidations of the wall that reach B after a change through A all see it, while B is kept busy with others', async () => {
+    const [artist] = (await family(a, 1)).kids as [Kid];
+    const title = `iris ${randomBytes(4).toString('hex')}`;
+    const work = await made(a, artist, { title, is_public: true });
+    const path = '/api/artworks/?page=1';
+    const first = await b.request(path);
+    const tag = first.headers.get('etag')!;
+    expect(ids(first.body as Page)).toContain(work);
+    const revalidate = () => b.request(path, { headers: { 'If-None-Match': tag } });
+    expect((await revalidate()).status).toBe(304);
+    // Eight revalidations at a time on B the whole while, so that its reads of the versions are shared between the
+    // requests that arrive together (each waits for its read before the app takes it): every request that reaches B
+    // after A has answered must be answered from a read made after it arrived.
+    let busy = true;
+    const load = (async () => {
+      let rounds = 0;
+      while (busy || rounds < 3) {
+        const statuses = (await Promise.all(Array.from({ length: 8 }, revalidate))).map((r) => r.status);
+        expect(statuses.every((status) => status === 304 || status === 200)).toBe(true);
+        rounds += 1;
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const madePrivate = await a.request(`/api/artworks/${work}/update/`, {
+      token: artist.access,
+      form: workForm({ title, is_public: false }),
+    });
+    expect(madePrivate.status).toBe(200);
+    const after = await Promise.all([
+      ...Array.from({ length: 12 }, revalidate),
+      b.request(path, { method: 'HEAD', headers: { 'If-None-Match': tag } }),
+    ]);
+    busy = false;
+    await load;
+    for (const r of after) {
+      expect(r.status).toBe(200);
+      expect(r.headers.get('etag')).not.toBe(tag);
+    }
+    for (const r of after.slice(0, -1)) expect(ids(r.body as Page)).not.toContain(work);
+  });
+
   it("a deleted profile's list answers 404 on the other instance", async () => {
     const f = await family(a, 2);
     const [gone, sibling] = f.kids as [Kid, Kid];
