@@ -88,9 +88,10 @@ export function currentVersions(deps: AppDeps): Promise<Versions> {
   return read();
 }
 
-/** Where a request's versions, read as it arrived, wait for the app (on node's IncomingMessage). */
+/** Where a request's versions, read as it arrived, wait for the app (on node's IncomingMessage), and since when. */
 const ON_ARRIVAL = Symbol('versions read on arrival');
-type Arrived = { [ON_ARRIVAL]?: Versions };
+const ARRIVED_AT = Symbol('arrived at');
+type Arrived = { [ON_ARRIVAL]?: Versions; [ARRIVED_AT]?: number };
 
 /**
  * node:http's requests whose answer starts from both versions (`wants`) wait for a read of them before the app sees
@@ -110,11 +111,17 @@ export function readOnArrival<Env extends { incoming: object }, R>(
     const incoming = env?.incoming as (Env['incoming'] & Arrived) | undefined;
     if (!incoming || !wants(incoming)) return fetch(request, env);
     const go = () => fetch(request, env);
+    incoming[ARRIVED_AT] = performance.now();
     return currentVersions(deps).then((versions) => {
       incoming[ON_ARRIVAL] = versions;
       return go();
     }, go);
   };
+}
+
+/** When a request that waited for its versions (readOnArrival) arrived (performance.now()): its log line's start. */
+export function arrivedAt(env: unknown): number | undefined {
+  return (env as { incoming?: Arrived } | undefined)?.incoming?.[ARRIVED_AT];
 }
 
 /** The versions read as this request arrived (readOnArrival), if it was one of those. */

@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 
+import { arrivedAt } from '../domain/versions';
 import { logRequest } from '../log';
 import { setEarlyHeader } from './early-headers';
 
@@ -88,7 +89,8 @@ export function requestLog(options: { enabled: boolean }): MiddlewareHandler {
   if (!options.enabled) return withId;
   // withId's work and the line in one function: one middleware's promise per request, not two.
   return async (c, next) => {
-    const start = performance.now();
+    // A request that waited for its versions before the app took it (versions.ts readOnArrival) is timed from then.
+    const start = arrivedAt(c.env) ?? performance.now();
     const id = requestIdFor(c.req.header(REQUEST_ID_HEADER));
     c.set('requestId', id);
     setEarlyHeader(c, 'X-Request-Id', id);
